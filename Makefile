@@ -1,0 +1,46 @@
+# The two commands: `make demo` and `make test`.
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+DEMO_ENV := DEBUG=1
+# Tests run with production-like settings (DEBUG off) but plain HTTP.
+TEST_ENV := SECRET_KEY=tests-only-not-a-secret SECURE_SSL_REDIRECT=0
+
+.PHONY: demo test lint format venv migrate worker beat clean
+
+$(STAMP): requirements.txt requirements-dev.txt
+	@python=$$(scripts/find-python) || exit 1; \
+	  test -x $(PY) || { echo "Creating $(VENV) with $$python"; "$$python" -m venv $(VENV); }
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements-dev.txt
+	@touch $(STAMP)
+
+venv: $(STAMP)
+
+migrate: $(STAMP)
+	$(DEMO_ENV) $(PY) manage.py migrate --noinput
+
+demo: migrate
+	$(DEMO_ENV) $(PY) manage.py load_demo
+	@echo "Serving on http://127.0.0.1:8000 (Ctrl-C to stop)"
+	$(DEMO_ENV) $(PY) manage.py runserver 127.0.0.1:8000
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+format: $(STAMP)
+	$(VENV)/bin/ruff check --fix .
+	$(VENV)/bin/ruff format .
+
+test: lint
+	$(TEST_ENV) $(PY) -m pytest $(PYTEST_ARGS)
+
+worker: $(STAMP)
+	$(PY) -m celery -A config worker --loglevel=info
+
+beat: $(STAMP)
+	$(PY) -m celery -A config beat --loglevel=info
+
+clean:
+	rm -rf $(VENV) db.sqlite3 var staticfiles test-artifacts

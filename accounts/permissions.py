@@ -1,0 +1,161 @@
+"""Who may do what: the one place every view asks.
+
+Roles: league managers and tournament directors are Django groups; a captain is a
+player holding the captain role on an active team; a player is a user linked to a
+`league.Player`. Superusers count as both managers and directors.
+"""
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+
+MANAGERS_GROUP = "League managers"
+DIRECTORS_GROUP = "Tournament directors"
+
+_CACHE_ATTR = "_euchre_role_cache"
+
+
+def _cache(user: Any) -> dict:
+    cache = getattr(user, _CACHE_ATTR, None)
+    if cache is None:
+        cache = {}
+        setattr(user, _CACHE_ATTR, cache)
+    return cache
+
+
+def _group_names(user: Any) -> frozenset[str]:
+    if not user.is_authenticated:
+        return frozenset()
+    cache = _cache(user)
+    if "groups" not in cache:
+        cache["groups"] = frozenset(user.groups.values_list("name", flat=True))
+    return cache["groups"]
+
+
+def is_manager(user: Any) -> bool:
+    return bool(
+        user.is_authenticated and (user.is_superuser or MANAGERS_GROUP in _group_names(user))
+    )
+
+
+def is_director(user: Any) -> bool:
+    return bool(
+        user.is_authenticated and (user.is_superuser or DIRECTORS_GROUP in _group_names(user))
+    )
+
+
+def is_staff_role(user: Any) -> bool:
+    return is_manager(user) or is_director(user)
+
+
+def player_id_for(user: Any) -> int | None:
+    if not user.is_authenticated:
+        return None
+    cache = _cache(user)
+    if "player_id" not in cache:
+        from league.models import Player
+
+        cache["player_id"] = (
+            Player.objects.filter(user_id=user.pk).values_list("pk", flat=True).first()
+        )
+    return cache["player_id"]
+
+
+def team_ids_for(user: Any) -> frozenset[int]:
+    """Active teams the user plays on, any role."""
+    return frozenset(_team_roles(user))
+
+
+def captained_team_ids(user: Any) -> frozenset[int]:
+    return frozenset(team for team, role in _team_roles(user).items() if role == "captain")
+
+
+def _team_roles(user: Any) -> dict[int, str]:
+    player_id = player_id_for(user)
+    if player_id is None:
+        return {}
+    cache = _cache(user)
+    if "team_roles" not in cache:
+        from league.models import RosterEntry, Team
+
+        rows = RosterEntry.objects.filter(
+            player_id=player_id, team__status=Team.Status.ACTIVE
+        ).values_list("team_id", "role")
+        cache["team_roles"] = dict(rows)
+    return cache["team_roles"]
+
+
+def is_captain(user: Any) -> bool:
+    return bool(captained_team_ids(user))
+
+
+def is_captain_of(user: Any, team_id: int) -> bool:
+    return team_id in captained_team_ids(user)
+
+
+def can_manage_league(user: Any) -> bool:
+    return is_manager(user)
+
+
+def can_direct_tournaments(user: Any) -> bool:
+    return is_director(user)
+
+
+def can_act_for_team(user: Any, team_id: int) -> bool:
+    """Captain's writes for a team (roster, scorecards): its own captain or a manager."""
+    return is_manager(user) or is_captain_of(user, team_id)
+
+
+def can_view_team_private(user: Any, team_id: int) -> bool:
+    """Private team pages (contacts, waivers): the team's own players and managers."""
+    return is_manager(user) or team_id in team_ids_for(user)
+
+
+def role_names(user: Any) -> list[str]:
+    names = []
+    if is_manager(user):
+        names.append("manager")
+    if is_director(user):
+        names.append("director")
+    if is_captain(user):
+        names.append("captain")
+    if player_id_for(user) is not None:
+        names.append("player")
+    return names
+
+
+def forget_roles(user: Any) -> None:
+    """Drop the per-request cache after a change of roles."""
+    if hasattr(user, _CACHE_ATTR):
+        delattr(user, _CACHE_ATTR)
+
+
+def require(predicate: Callable[[Any], bool]) -> Callable:
+    """View decorator: anonymous users go to log in; others without the role get 403."""
+
+    def decorator(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+        @login_required
+        @wraps(view)
+        def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+            if not predicate(request.user):
+                raise PermissionDenied("You don't have permission to do that.")
+            return view(request, *args, **kwargs)
+
+        return wrapped
+
+    return decorator
+
+
+def deny_unless(allowed: bool, message: str = "You don't have permission to do that.") -> None:
+    """For object-level checks inside a view, once the object is loaded."""
+    if not allowed:
+        raise PermissionDenied(message)
+
+
+manager_required = require(can_manage_league)
+director_required = require(can_direct_tournaments)
+staff_required = require(is_staff_role)

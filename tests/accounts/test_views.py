@@ -1,0 +1,106 @@
+import pytest
+from django.core import mail
+from django.urls import reverse
+
+from tests.factories import (
+    PASSWORD,
+    TeamFactory,
+    UserFactory,
+    captain_user,
+    director_user,
+    manager_user,
+    player_user,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+def _user_for(role):
+    return {
+        "player": lambda: player_user()[0],
+        "captain": lambda: captain_user()[0],
+        "director": director_user,
+        "manager": manager_user,
+    }[role]()
+
+
+def test_anonymous_visitors_are_sent_to_log_in_for_the_manage_page(client):
+    response = client.get(reverse("manage"))
+    assert response.status_code == 302
+    assert response.url.startswith(reverse("login"))
+
+
+@pytest.mark.parametrize(
+    ("role", "status"),
+    [("player", 403), ("captain", 403), ("director", 200), ("manager", 200)],
+)
+def test_the_manage_page_is_for_managers_and_directors_only(client, role, status):
+    client.force_login(_user_for(role))
+    assert client.get(reverse("manage")).status_code == status
+
+
+def test_the_forbidden_page_is_friendly(client):
+    client.force_login(_user_for("player"))
+    response = client.get(reverse("manage"))
+    assert b"Not allowed" in response.content
+    assert b"permission" in response.content
+
+
+def test_the_navigation_offers_manage_only_to_staff_roles(client):
+    client.force_login(_user_for("captain"))
+    assert reverse("manage").encode() not in client.get(reverse("home")).content
+    client.force_login(_user_for("manager"))
+    assert reverse("manage").encode() in client.get(reverse("home")).content
+
+
+def test_my_team_shows_the_captains_own_roster_only(client):
+    user, team = captain_user()
+    other = TeamFactory(season=team.season, name="Somebody Else")
+    client.force_login(user)
+    response = client.get(reverse("my_team"))
+    assert team.name in response.content.decode()
+    assert other.name not in response.content.decode()
+
+
+def test_logging_in_and_out_works(client):
+    user = UserFactory()
+    response = client.post(reverse("login"), {"username": user.username, "password": PASSWORD})
+    assert response.status_code == 302
+    assert client.get(reverse("my_team")).status_code == 200
+    client.post(reverse("logout"))
+    assert client.get(reverse("my_team")).status_code == 302
+
+
+def test_a_wrong_password_is_refused_with_a_message(client):
+    user = UserFactory()
+    response = client.post(reverse("login"), {"username": user.username, "password": "nope"})
+    assert response.status_code == 200
+    assert b"correct username and password" in response.content
+
+
+def test_changing_the_password_emails_the_user(client, django_capture_on_commit_callbacks):
+    user = UserFactory()
+    client.force_login(user)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(
+            reverse("password_change"),
+            {
+                "old_password": PASSWORD,
+                "new_password1": "another-long-password-42",
+                "new_password2": "another-long-password-42",
+            },
+        )
+    assert response.status_code == 302
+    user.refresh_from_db()
+    assert user.check_password("another-long-password-42")
+    assert [m.to for m in mail.outbox] == [[user.email]]
+
+
+def test_unknown_pages_get_the_friendly_not_found_page(client):
+    response = client.get("/no/such/page/")
+    assert response.status_code == 404
+    assert b"couldn't find that page" in response.content
+
+
+def test_the_layout_declares_a_phone_viewport(client):
+    assert b'name="viewport"' in client.get(reverse("home")).content

@@ -1,0 +1,47 @@
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+PRODUCTION_ENV = {
+    "DEBUG": "0",
+    "SECRET_KEY": "x" * 30 + "production-like-secret-key-0123456789-abcdefghijklmnop",
+    "ALLOWED_HOSTS": "euchre.example.com",
+    "DATABASE_URL": f"sqlite:///{ROOT / 'unused.sqlite3'}",
+}
+
+
+def _manage(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess:
+    clean = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in {"DEBUG", "SECRET_KEY", "SECURE_SSL_REDIRECT"}
+    }
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env={**clean, **env},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_the_deploy_check_passes_with_production_variables():
+    result = _manage("check", "--deploy", "--fail-level", "WARNING", env=PRODUCTION_ENV)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout
+
+
+def test_a_missing_secret_key_stops_a_production_start():
+    env = {**PRODUCTION_ENV, "SECRET_KEY": ""}
+    result = _manage("check", env=env)
+    assert result.returncode != 0
+    assert "SECRET_KEY must be set" in result.stderr
+
+
+def test_debug_mode_runs_without_a_secret_key():
+    result = _manage("check", env={"DEBUG": "1", "SECRET_KEY": ""})
+    assert result.returncode == 0, result.stderr

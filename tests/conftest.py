@@ -1,0 +1,23 @@
+import pytest
+from django.conf import settings
+
+from config.celery import app as celery_app
+
+
+@pytest.fixture(autouse=True)
+def _tasks_run_eagerly():
+    """Unit tests run Celery tasks in-process; the worker tests switch this off."""
+    celery_app.conf.task_always_eager = True
+    yield
+    celery_app.conf.task_always_eager = settings.CELERY_TASK_ALWAYS_EAGER
+
+
+@pytest.fixture(autouse=True)
+def _locmem_backends(settings):
+    # Fast hashing: the default hasher is deliberately slow.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    settings.SMS_BACKEND = "sms.backends.locmem.SmsBackend"
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
