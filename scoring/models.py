@@ -141,6 +141,9 @@ class GameSeat(models.Model):
             models.UniqueConstraint(fields=["game", "player"], name="game_player_seated_once"),
         ]
 
+    def __str__(self) -> str:
+        return f"{self.get_seat_display()}: {self.player}"
+
     @property
     def side(self) -> str:
         return "NS" if self.seat in ("N", "S") else "EW"
