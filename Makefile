@@ -8,11 +8,12 @@ TEST_ENV := SECRET_KEY=tests-only-not-a-secret SECURE_SSL_REDIRECT=0
 
 .PHONY: demo test lint format venv migrate worker beat clean
 
-$(STAMP): requirements.txt requirements-dev.txt
+$(STAMP): requirements.txt requirements-dev.txt requirements-nodeps.txt
 	@python=$$(scripts/find-python) || exit 1; \
 	  test -x $(PY) || { echo "Creating $(VENV) with $$python"; "$$python" -m venv $(VENV); }
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -r requirements-dev.txt
+	$(PY) -m pip install --quiet --no-deps -r requirements-nodeps.txt
 	@touch $(STAMP)
 
 venv: $(STAMP)
