@@ -1,0 +1,19 @@
+"""Tournaments: events, entries, progressive rounds, brackets and heats."""
+
+from tournaments.models.bracket import BracketMatch, MatchGame
+from tournaments.models.event import Entry, Tournament
+from tournaments.models.heats import Heat, HeatMatch, HeatStage
+from tournaments.models.progressive import Round, Seat, Table
+
+__all__ = [
+    "BracketMatch",
+    "Entry",
+    "Heat",
+    "HeatMatch",
+    "HeatStage",
+    "MatchGame",
+    "Round",
+    "Seat",
+    "Table",
+    "Tournament",
+]

@@ -1,0 +1,188 @@
+"""The event itself and who entered it."""
+
+from django.conf import settings
+from django.db import models
+
+# Leaderboard tiebreaks a director may order (see tournaments.leaderboard.METRICS).
+DEFAULT_TIEBREAKS = ["games_won", "lone_hands_made"]
+
+
+class Tournament(models.Model):
+    class Format(models.TextChoices):
+        PROGRESSIVE = "progressive", "Progressive (individual rotation)"
+        PARTNER_BRACKET = "partner_bracket", "Partner bracket (single elimination)"
+        HEATS = "heats", "Heats (staged, Cold Butt style)"
+
+    class Status(models.TextChoices):
+        SETUP = "setup", "Registration and check-in"
+        RUNNING = "running", "Under way"
+        FINISHED = "finished", "Finished"
+
+    class SitOutRule(models.TextChoices):
+        SIT_OUT = "sit_out", "Extra players sit out a round"
+        THREE_HANDED = "three_handed", "Extra players make a three-handed table"
+
+    name = models.CharField(max_length=160)
+    slug = models.SlugField(unique=True)
+    date = models.DateField()
+    venue = models.CharField(max_length=160, blank=True)
+    director = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="directed_tournaments",
+    )
+    format = models.CharField(max_length=20, choices=Format.choices, default=Format.PROGRESSIVE)
+    rule_set = models.ForeignKey(
+        "scoring.RuleSet",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="tournaments",
+        help_text="Every game of the event is scored under this rule set.",
+    )
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.SETUP)
+
+    # Progressive
+    rounds = models.PositiveSmallIntegerField(default=8, help_text="Progressive: rounds played.")
+    hands_per_round = models.PositiveSmallIntegerField(
+        default=8, help_text="Progressive: hands in a round (each player deals twice in 8)."
+    )
+    seed = models.PositiveIntegerField(
+        default=0, help_text="Progressive: the same seed gives the same rotation."
+    )
+    sit_out_rule = models.CharField(
+        max_length=14, choices=SitOutRule.choices, default=SitOutRule.SIT_OUT
+    )
+    tiebreaks = models.JSONField(
+        default=list, blank=True, help_text="Progressive: leaderboard tiebreaks, in order."
+    )
+    current_round = models.PositiveSmallIntegerField(default=0)
+
+    # Partner bracket
+    best_of = models.PositiveSmallIntegerField(
+        default=1, help_text="Partner bracket: games in each series (1, 3, 5 or 7)."
+    )
+    consolation = models.BooleanField(
+        default=False, help_text="Partner bracket: first-round losers play a consolation bracket."
+    )
+
+    # Heats
+    heat_size = models.PositiveSmallIntegerField(
+        default=10, help_text="Heats: teams in each first-stage heat."
+    )
+    stages = models.JSONField(
+        default=list, blank=True, help_text="Heats: the stages as data (see tournaments.heats)."
+    )
+
+    prizes = models.JSONField(
+        default=list, blank=True, help_text="Prize for each place, in cents, first place first."
+    )
+    champion = models.ForeignKey(
+        "tournaments.Entry", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-date", "name"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(best_of__in=[1, 3, 5, 7]), name="tournament_best_of_odd"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(rounds__gte=1, hands_per_round__gte=1, heat_size__gte=2),
+                name="tournament_sizes_positive",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def is_progressive(self) -> bool:
+        return self.format == self.Format.PROGRESSIVE
+
+    @property
+    def is_bracket(self) -> bool:
+        return self.format == self.Format.PARTNER_BRACKET
+
+    @property
+    def is_heats(self) -> bool:
+        return self.format == self.Format.HEATS
+
+    @property
+    def team_event(self) -> bool:
+        """Brackets and heats enter partnerships; progressive enters single players."""
+        return not self.is_progressive
+
+    @property
+    def tiebreak_order(self) -> list[str]:
+        return list(self.tiebreaks) if self.tiebreaks else list(DEFAULT_TIEBREAKS)
+
+
+class Entry(models.Model):
+    """A player (progressive) or a partnership of two (brackets, heats)."""
+
+    class Status(models.TextChoices):
+        REGISTERED = "registered", "Registered"
+        CHECKED_IN = "checked_in", "Checked in"
+        NO_SHOW = "no_show", "No-show"
+        WITHDRAWN = "withdrawn", "Withdrawn"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    number = models.PositiveIntegerField(help_text="Registration order, 1 first.")
+    player = models.ForeignKey("league.Player", on_delete=models.PROTECT, related_name="+")
+    partner = models.ForeignKey(
+        "league.Player", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    team_name = models.CharField(max_length=120, blank=True)
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.REGISTERED)
+    late = models.BooleanField(default=False, help_text="Arrived after the start.")
+    first_round = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Progressive: the first round this entry plays."
+    )
+    last_round = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Progressive: the last round played before withdrawing."
+    )
+    registered_at = models.DateTimeField(auto_now_add=True)
+    checked_in_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        verbose_name_plural = "entries"
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="entry_number_once"),
+            models.UniqueConstraint(fields=["tournament", "player"], name="entry_player_once"),
+            models.UniqueConstraint(
+                fields=["tournament", "partner"],
+                condition=models.Q(partner__isnull=False),
+                name="entry_partner_once",
+            ),
+            models.CheckConstraint(
+                condition=~models.Q(partner=models.F("player")), name="entry_partner_not_self"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.display_name
+
+    @property
+    def display_name(self) -> str:
+        if self.team_name:
+            return self.team_name
+        if self.partner_id:
+            return f"{self.player.name} & {self.partner.name}"
+        return self.player.name
+
+    @property
+    def members(self) -> str:
+        if self.partner_id:
+            return f"{self.player.name} & {self.partner.name}"
+        return self.player.name
+
+    @property
+    def is_active(self) -> bool:
+        """Still playing: not withdrawn and not a no-show."""
+        return self.status in (self.Status.REGISTERED, self.Status.CHECKED_IN)
