@@ -1,0 +1,20 @@
+"""League models, split by subject; import them from here."""
+
+from league.models.schedule import Fixture, RescheduleRequest
+from league.models.season import League, Season, SeasonDate, SkillLevel, Table, Venue
+from league.models.teams import Player, RosterEntry, Team, Waiver
+
+__all__ = [
+    "Fixture",
+    "League",
+    "Player",
+    "RescheduleRequest",
+    "RosterEntry",
+    "Season",
+    "SeasonDate",
+    "SkillLevel",
+    "Table",
+    "Team",
+    "Venue",
+    "Waiver",
+]

@@ -1,0 +1,260 @@
+"""A league, its seasons and the season's settings: dates, venues, levels and policies."""
+
+import datetime
+
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+
+PRIMARY_METRICS = ("win_pct", "points")
+TIEBREAK_METRICS = (
+    "win_pct",
+    "points",
+    "head_to_head",
+    "sos",
+    "oowp",
+    "differential",
+    "points_for",
+)
+DEFAULT_STANDINGS_ORDER = ["win_pct", "head_to_head", "sos", "differential"]
+
+DEFAULT_WAIVER_TEXT = (
+    "I take part in this league voluntarily and accept the risks of doing so. I release the "
+    "league, its staff and the host venues from claims arising from my participation, agree "
+    "to follow the league rules and policies, and confirm that I am of legal drinking age "
+    "where league nights are held at a bar."
+)
+
+
+def default_standings_order() -> list[str]:
+    return list(DEFAULT_STANDINGS_ORDER)
+
+
+def default_rule_set() -> int | None:
+    """The CCA league preset, when installed (its data migration runs before ours)."""
+    from scoring.models import RuleSet
+
+    return RuleSet.objects.filter(slug="cca-league").values_list("pk", flat=True).first()
+
+
+class League(models.Model):
+    name = models.CharField(max_length=120)
+    slug = models.SlugField(unique=True)
+    description = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Venue(models.Model):
+    """A bar or hall the league plays at; its tables are numbered places to play."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="venues")
+    name = models.CharField(max_length=120)
+    address = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        ordering = ["league", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["league", "name"], name="venue_name_unique_in_league")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Table(models.Model):
+    venue = models.ForeignKey(Venue, on_delete=models.CASCADE, related_name="tables")
+    name = models.CharField(max_length=40)
+    position = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["venue__name", "position", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["venue", "name"], name="table_name_unique_at_venue")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.venue.name} · {self.name}"
+
+
+class Season(models.Model):
+    class Weekday(models.IntegerChoices):
+        MONDAY = 0, "Monday"
+        TUESDAY = 1, "Tuesday"
+        WEDNESDAY = 2, "Wednesday"
+        THURSDAY = 3, "Thursday"
+        FRIDAY = 4, "Friday"
+        SATURDAY = 5, "Saturday"
+        SUNDAY = 6, "Sunday"
+
+    class ScheduleState(models.TextChoices):
+        DRAFT = "draft", "Draft"
+        PUBLISHED = "published", "Published"
+
+    class PlayoffGrouping(models.TextChoices):
+        PER_LEVEL = "per_level", "A bracket per skill level"
+        COMBINED = "combined", "One combined bracket"
+
+    class PlayoffSubs(models.TextChoices):
+        NOT_ALLOWED = "not_allowed", "Not allowed"
+        APPROVAL = "approval", "Allowed with the manager's approval"
+        ALLOWED = "allowed", "Allowed"
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="seasons")
+    name = models.CharField(max_length=120)
+    slug = models.SlugField()
+    starts_on = models.DateField("first league night", null=True, blank=True)
+    league_night = models.PositiveSmallIntegerField(
+        choices=Weekday.choices, default=Weekday.TUESDAY
+    )
+    start_time = models.TimeField(default=datetime.time(19, 0))
+    weeks = models.PositiveSmallIntegerField(
+        "regular-season weeks", default=10, validators=[MinValueValidator(1), MaxValueValidator(60)]
+    )
+    venues = models.ManyToManyField(Venue, blank=True, related_name="seasons")
+    rule_set = models.ForeignKey(
+        "scoring.RuleSet",
+        null=True,
+        blank=True,
+        default=default_rule_set,
+        on_delete=models.PROTECT,
+        related_name="seasons",
+    )
+    games_per_fixture = models.PositiveSmallIntegerField(
+        default=3, validators=[MinValueValidator(1), MaxValueValidator(9)]
+    )
+    min_roster = models.PositiveSmallIntegerField(
+        "players with signed waivers needed to play",
+        default=2,
+        validators=[MinValueValidator(1), MaxValueValidator(12)],
+    )
+    schedule_state = models.CharField(
+        max_length=10, choices=ScheduleState.choices, default=ScheduleState.DRAFT
+    )
+    schedule_published_at = models.DateTimeField(null=True, blank=True)
+
+    # Playoffs: all eligible teams by default (teams_per_bracket empty).
+    playoff_teams_per_bracket = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Leave empty for all eligible teams."
+    )
+    playoff_grouping = models.CharField(
+        max_length=10, choices=PlayoffGrouping.choices, default=PlayoffGrouping.PER_LEVEL
+    )
+    playoff_best_of = models.PositiveSmallIntegerField(
+        default=3, validators=[MinValueValidator(1), MaxValueValidator(9)]
+    )
+    playoff_weeks = models.PositiveSmallIntegerField(
+        default=2, validators=[MinValueValidator(1), MaxValueValidator(2)]
+    )
+
+    # Forfeit policy (seed 000): minutes after the start time, and offences.
+    forfeit_game1_minutes = models.PositiveSmallIntegerField(default=10)
+    forfeit_game2_minutes = models.PositiveSmallIntegerField(default=20)
+    forfeit_all_minutes = models.PositiveSmallIntegerField(default=30)
+    forfeit_winner_score = models.PositiveSmallIntegerField(default=10)
+    forfeit_loser_score = models.PositiveSmallIntegerField(default=0)
+    forfeit_offenses_playoff_review = models.PositiveSmallIntegerField(
+        "offences before playoff review", default=2
+    )
+    forfeit_offenses_removal = models.PositiveSmallIntegerField(
+        "offences before removal", default=3
+    )
+
+    subs_in_regular_season = models.BooleanField(default=True)
+    playoff_subs = models.CharField(
+        "substitutes in the playoffs",
+        max_length=12,
+        choices=PlayoffSubs.choices,
+        default=PlayoffSubs.APPROVAL,
+    )
+
+    waiver_text = models.TextField(default=DEFAULT_WAIVER_TEXT)
+    waiver_version = models.PositiveSmallIntegerField(default=1)
+
+    # First entry is the primary metric, the rest are tiebreaks in order.
+    standings_order = models.JSONField(default=default_standings_order)
+
+    class Meta:
+        ordering = ["league", "-starts_on", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["league", "slug"], name="season_slug_unique_in_league"),
+            models.CheckConstraint(
+                condition=models.Q(forfeit_game1_minutes__lte=models.F("forfeit_game2_minutes"))
+                & models.Q(forfeit_game2_minutes__lte=models.F("forfeit_all_minutes")),
+                name="season_forfeit_minutes_in_order",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.league} — {self.name}"
+
+    @property
+    def standings_primary(self) -> str:
+        return self.standings_order[0] if self.standings_order else "win_pct"
+
+    @property
+    def standings_tiebreaks(self) -> list[str]:
+        return [m for m in self.standings_order[1:] if m != self.standings_primary]
+
+    @property
+    def is_published(self) -> bool:
+        return self.schedule_state == self.ScheduleState.PUBLISHED
+
+    def clean(self) -> None:
+        errors: dict[str, str] = {}
+        if self.starts_on and self.starts_on.weekday() != self.league_night:
+            errors["starts_on"] = (
+                f"The first league night must be a {self.get_league_night_display()}."
+            )
+        order = self.standings_order
+        if not isinstance(order, list) or not order or order[0] not in PRIMARY_METRICS:
+            errors["standings_order"] = "Start the standings order with win_pct or points."
+        elif any(m not in TIEBREAK_METRICS for m in order) or len(set(order)) != len(order):
+            errors["standings_order"] = (
+                f"Tiebreaks come from {', '.join(TIEBREAK_METRICS)}, each at most once."
+            )
+        if not (
+            self.forfeit_game1_minutes <= self.forfeit_game2_minutes <= self.forfeit_all_minutes
+        ):
+            errors["forfeit_all_minutes"] = "Forfeit times must be in order: game 1, game 2, all."
+        if errors:
+            raise ValidationError(errors)
+
+
+class SkillLevel(models.Model):
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="skill_levels")
+    name = models.CharField(max_length=40)
+    position = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["season", "position", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["season", "name"], name="skill_level_unique_in_season")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class SeasonDate(models.Model):
+    """A night the league skips (blackout) or keeps free for postponed fixtures (makeup)."""
+
+    class Kind(models.TextChoices):
+        BLACKOUT = "blackout", "Blackout"
+        MAKEUP = "makeup", "Makeup"
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="special_dates")
+    date = models.DateField()
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    note = models.CharField(max_length=120, blank=True)
+
+    class Meta:
+        ordering = ["season", "date"]
+        constraints = [models.UniqueConstraint(fields=["season", "date"], name="season_date_once")]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} {self.date}"
