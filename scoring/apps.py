@@ -1,6 +1,17 @@
 from django.apps import AppConfig
+from django.db.models.signals import post_migrate
+
+
+def _reinstall_presets(sender, **kwargs) -> None:  # type: ignore[no-untyped-def]
+    from scoring.models import RuleSet
+    from scoring.presets_install import install_presets
+
+    install_presets(RuleSet)
 
 
 class ScoringConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "scoring"
+
+    def ready(self) -> None:
+        post_migrate.connect(_reinstall_presets, sender=self)

@@ -13,12 +13,12 @@ PRODUCTION_ENV = {
 }
 
 
+# Set by the test environment (e.g. the browser tests), never in production.
+SCRUBBED = {"DEBUG", "SECRET_KEY", "SECURE_SSL_REDIRECT", "DJANGO_ALLOW_ASYNC_UNSAFE"}
+
+
 def _manage(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess:
-    clean = {
-        k: v
-        for k, v in os.environ.items()
-        if k not in {"DEBUG", "SECRET_KEY", "SECURE_SSL_REDIRECT"}
-    }
+    clean = {k: v for k, v in os.environ.items() if k not in SCRUBBED}
     return subprocess.run(
         [sys.executable, "manage.py", *args],
         cwd=ROOT,
