@@ -17,4 +17,7 @@ class AccountsConfig(AppConfig):
     name = "accounts"
 
     def ready(self) -> None:
-        post_migrate.connect(_ensure_role_groups, sender=self)
+        # post_migrate is only sent for apps with models; ours has none, so follow auth's.
+        from django.apps import apps
+
+        post_migrate.connect(_ensure_role_groups, sender=apps.get_app_config("auth"))
