@@ -1,9 +1,44 @@
 from django.urls import path
 
-from league import views
+from league.views import captain, feeds, manage, public, schedule
 
 app_name = "league"
+
+season = "<slug:league>/<slug:season>/"
 urlpatterns = [
-    path("", views.league_list, name="league_list"),
-    path("<slug:slug>/", views.league_detail, name="league_detail"),
+    path("", public.league_list, name="league_list"),
+    path("new/", manage.league_create, name="league_create"),
+    path("fixtures/<int:pk>/edit/", schedule.fixture_edit, name="fixture_edit"),
+    path("teams/<int:pk>/", public.team_detail, name="team_detail"),
+    path("teams/<int:pk>/roster.csv", public.team_roster_csv, name="team_roster_csv"),
+    path("teams/<int:pk>/calendar.ics", feeds.team_calendar, name="team_calendar"),
+    path("teams/<int:pk>/roster/", captain.roster_edit, name="roster_edit"),
+    path("teams/<int:pk>/subs/", captain.sub_add, name="sub_add"),
+    path(
+        "teams/<int:pk>/fixtures/<int:fixture>/reschedule/",
+        captain.reschedule_request,
+        name="reschedule_request",
+    ),
+    path(
+        "teams/<int:pk>/reschedule/<int:req>/",
+        captain.reschedule_respond,
+        name="reschedule_respond",
+    ),
+    path("<slug:slug>/", public.league_detail, name="league_detail"),
+    path("<slug:league>/seasons/new/", manage.season_create, name="season_create"),
+    path(season, public.season_detail, name="season_detail"),
+    path(season + "schedule/", public.season_schedule, name="season_schedule"),
+    path(season + "calendar.ics", feeds.season_calendar, name="season_calendar"),
+    path(season + "waiver/", captain.waiver_sign, name="waiver_sign"),
+    path(season + "manage/", manage.season_dashboard, name="season_dashboard"),
+    path(season + "manage/settings/", manage.season_settings, name="season_settings"),
+    path(season + "manage/setup/", manage.season_setup, name="season_setup"),
+    path(season + "manage/import/", manage.season_import, name="season_import"),
+    path(season + "manage/roster/", manage.season_roster, name="season_roster"),
+    path(season + "manage/waivers/<int:player>/paper/", manage.waiver_paper, name="waiver_paper"),
+    path(season + "manage/subs/<int:entry>/", manage.sub_decide, name="sub_decide"),
+    path(
+        season + "manage/schedule/generate/", schedule.schedule_generate, name="schedule_generate"
+    ),
+    path(season + "manage/schedule/publish/", schedule.schedule_publish, name="schedule_publish"),
 ]

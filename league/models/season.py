@@ -5,6 +5,7 @@ import datetime
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
+from django.urls import reverse
 
 PRIMARY_METRICS = ("win_pct", "points")
 TIEBREAK_METRICS = (
@@ -191,6 +192,9 @@ class Season(models.Model):
 
     def __str__(self) -> str:
         return f"{self.league} — {self.name}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("league:season_detail", args=[self.league.slug, self.slug])
 
     @property
     def standings_primary(self) -> str:

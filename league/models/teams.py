@@ -3,6 +3,7 @@
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.urls import reverse
 
 from league.models.season import Season, SkillLevel
 
@@ -54,6 +55,9 @@ class Team(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("league:team_detail", args=[self.pk])
 
 
 class RosterEntry(models.Model):

@@ -1,0 +1,246 @@
+"""Writing the schedule: generate (pure league.scheduling), edit, publish, reschedule."""
+
+import datetime
+from collections import Counter
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from league.models import Fixture, RescheduleRequest, Season, SeasonDate, Table, Team
+from league.scheduling import generate_schedule
+
+LIVE = (Fixture.Status.SCHEDULED, Fixture.Status.PLAYED)
+NO_LEVEL = "-"
+
+
+def season_tables(season: Season) -> list[Table]:
+    return list(
+        Table.objects.filter(venue__seasons=season)
+        .select_related("venue")
+        .order_by("venue__name", "position", "name")
+    )
+
+
+@transaction.atomic
+def season_generate_schedule(*, season: Season) -> int:
+    """Replace the draft schedule with a fresh round robin; returns the fixture count."""
+    season = Season.objects.select_for_update().get(pk=season.pk)
+    if season.is_published:
+        raise ValidationError(
+            "The schedule is published: edit fixtures by hand instead of regenerating."
+        )
+    if season.starts_on is None:
+        raise ValidationError("Set the season's first league night before generating.")
+    teams = list(
+        season.teams.filter(status=Team.Status.ACTIVE)
+        .select_related("skill_level")
+        .order_by("skill_level__position", "skill_level__name", "name")
+    )
+    if len(teams) < 2:
+        raise ValidationError("Add at least two active teams before generating a schedule.")
+    levels = {team.skill_level_id: team.skill_level for team in teams}
+    teams_by_level: dict[str, list[int]] = {}
+    for team in teams:
+        key = str(team.skill_level_id) if team.skill_level_id else NO_LEVEL
+        teams_by_level.setdefault(key, []).append(team.pk)
+    tables = season_tables(season)
+    blackouts = season.special_dates.filter(kind=SeasonDate.Kind.BLACKOUT).values_list(
+        "date", flat=True
+    )
+    try:
+        rows = generate_schedule(
+            teams_by_level,
+            weeks=season.weeks,
+            start=season.starts_on,
+            blackout_dates=set(blackouts),
+            tables=[table.pk for table in tables],
+            games_per_fixture=season.games_per_fixture,
+        )
+    except ValueError as exc:
+        raise ValidationError(f"The schedule can't be generated: {exc}.") from None
+    season.fixtures.filter(stage=Fixture.Stage.REGULAR).delete()
+    Fixture.objects.bulk_create(
+        Fixture(
+            season=season,
+            week=row.week,
+            date=row.date,
+            skill_level=levels.get(None if row.level == NO_LEVEL else int(row.level)),
+            home_id=row.home,
+            away_id=row.away,
+            table_id=row.table,
+            games=row.games,
+        )
+        for row in rows
+    )
+    return len(rows)
+
+
+def schedule_clashes(season: Season) -> list[str]:
+    """Nights where a team plays twice or a table holds two fixtures."""
+    rows = season.fixtures.filter(status__in=LIVE, away__isnull=False).values_list(
+        "date", "home_id", "away_id", "table_id"
+    )
+    teams: Counter = Counter()
+    tables: Counter = Counter()
+    for date, home, away, table in rows:
+        teams.update([(date, home), (date, away)])
+        if table is not None:
+            tables[(date, table)] += 1
+    problems = [f"A team plays twice on {d}." for (d, _), n in teams.items() if n > 1]
+    problems += [f"A table holds two fixtures on {d}." for (d, _), n in tables.items() if n > 1]
+    return sorted(set(problems))
+
+
+@transaction.atomic
+def season_publish_schedule(*, season: Season) -> Season:
+    season = Season.objects.select_for_update().get(pk=season.pk)
+    if season.is_published:
+        raise ValidationError("The schedule is already published.")
+    if not season.fixtures.exists():
+        raise ValidationError("Generate the schedule before publishing it.")
+    clashes = schedule_clashes(season)
+    if clashes:
+        raise ValidationError(clashes)
+    season.schedule_state = Season.ScheduleState.PUBLISHED
+    season.schedule_published_at = timezone.now()
+    season.save(update_fields=["schedule_state", "schedule_published_at"])
+    return season
+
+
+def _check_night(
+    fixture: Fixture, date: datetime.date, table: Table | None, team_ids: set[int]
+) -> None:
+    """A team plays once a night and a table holds one fixture a night."""
+    others = Fixture.objects.filter(date=date, status__in=LIVE).exclude(pk=fixture.pk)
+    busy = (
+        others.filter(away__isnull=False)
+        .filter(Q(home_id__in=team_ids) | Q(away_id__in=team_ids))
+        .select_related("home", "away")
+        .first()
+    )
+    if busy is not None:
+        raise ValidationError(f"{busy.home} and {busy.away} already play on {date}.")
+    if table is not None and others.filter(table=table).exists():
+        raise ValidationError(f"{table} already holds a fixture on {date}.")
+
+
+def _move(fixture: Fixture, date: datetime.date) -> None:
+    if fixture.original_date is None and date != fixture.date:
+        fixture.original_date = fixture.date
+    fixture.date = date
+
+
+@transaction.atomic
+def fixture_update(
+    *,
+    fixture: Fixture,
+    date: datetime.date,
+    home: Team,
+    away: Team | None,
+    table: Table | None,
+    status: str,
+    start_time: datetime.time | None = None,
+) -> Fixture:
+    """A manager's hand edit of one fixture, validated against the rest of the night."""
+    season = fixture.season
+    if status not in Fixture.Status.values:
+        raise ValidationError("Choose a status from the list.")
+    for team in (home, away):
+        if team is not None and team.season_id != season.pk:
+            raise ValidationError(f"{team} isn't in {season.name}.")
+    if away is not None and away.pk == home.pk:
+        raise ValidationError("A team can't play itself.")
+    if away is None:
+        table = None
+    if table is not None and not season.venues.filter(pk=table.venue_id).exists():
+        raise ValidationError(f"{table} isn't at one of the season's venues.")
+    if status in LIVE and away is not None:
+        _check_night(fixture, date, table, {home.pk, away.pk})
+    _move(fixture, date)
+    fixture.home, fixture.away, fixture.table = home, away, table
+    fixture.status, fixture.start_time = status, start_time
+    fixture.games = season.games_per_fixture if away is not None else 0
+    fixture.save()
+    return fixture
+
+
+@transaction.atomic
+def reschedule_request_create(
+    *,
+    fixture: Fixture,
+    team: Team,
+    by: Any,
+    proposed_date: datetime.date,
+    reason: str,
+    proposed_time: datetime.time | None = None,
+) -> RescheduleRequest:
+    """A captain of one side asks to play the fixture on another day."""
+    if fixture.away_id is None or team.pk not in fixture.team_ids():
+        raise ValidationError("Pick one of your team's fixtures.")
+    if not fixture.season.is_published:
+        raise ValidationError("The schedule isn't published yet.")
+    if fixture.status not in (Fixture.Status.SCHEDULED, Fixture.Status.POSTPONED):
+        raise ValidationError("Only a fixture still to play can be moved.")
+    if proposed_date < timezone.localdate():
+        raise ValidationError("Propose a day that hasn't passed.")
+    if proposed_date == fixture.date:
+        raise ValidationError("Propose a different day from the scheduled one.")
+    if not reason.strip():
+        raise ValidationError("Say why you'd like to move the fixture.")
+    if fixture.reschedule_requests.filter(status=RescheduleRequest.Status.PENDING).exists():
+        raise ValidationError("This fixture already has a request waiting for an answer.")
+    return RescheduleRequest.objects.create(
+        fixture=fixture,
+        requested_by_team=team,
+        requested_by=by,
+        proposed_date=proposed_date,
+        proposed_time=proposed_time,
+        reason=reason.strip(),
+    )
+
+
+@transaction.atomic
+def reschedule_request_respond(
+    *, request: RescheduleRequest, team: Team, by: Any, accept: bool, note: str = ""
+) -> RescheduleRequest:
+    """The opposing captain agrees (the fixture moves) or declines."""
+    request = RescheduleRequest.objects.select_for_update().get(pk=request.pk)
+    fixture = Fixture.objects.select_for_update().get(pk=request.fixture_id)
+    if request.status != RescheduleRequest.Status.PENDING:
+        raise ValidationError("That request has already been answered.")
+    if team.pk not in fixture.team_ids() or team.pk == request.requested_by_team_id:
+        raise ValidationError("Only the opposing captain answers a reschedule request.")
+    if accept:
+        table = fixture.table
+        if table is not None and (
+            Fixture.objects.filter(date=request.proposed_date, table=table, status__in=LIVE)
+            .exclude(pk=fixture.pk)
+            .exists()
+        ):
+            table = None  # the manager seats it; the teams still agreed on the day
+        _check_night(fixture, request.proposed_date, None, fixture.team_ids())
+        _move(fixture, request.proposed_date)
+        fixture.table = table
+        fixture.start_time = request.proposed_time
+        fixture.status = Fixture.Status.SCHEDULED
+        fixture.save()
+    request.status = (
+        RescheduleRequest.Status.ACCEPTED if accept else RescheduleRequest.Status.DECLINED
+    )
+    request.responded_by, request.responded_at = by, timezone.now()
+    request.response_note = note.strip()[:200]
+    request.save()
+    return request
+
+
+@transaction.atomic
+def reschedule_request_withdraw(*, request: RescheduleRequest, team: Team) -> None:
+    if request.requested_by_team_id != team.pk:
+        raise ValidationError("Only the team that asked can withdraw the request.")
+    if request.status != RescheduleRequest.Status.PENDING:
+        raise ValidationError("That request has already been answered.")
+    request.status = RescheduleRequest.Status.WITHDRAWN
+    request.save(update_fields=["status"])

@@ -1,0 +1,1 @@
+"""League pages, split by audience: public, manage (managers), captain, feeds."""
