@@ -1,8 +1,36 @@
 from django.urls import path
 
-from tournaments import views
+from tournaments.views import director, prints, public
 
 app_name = "tournaments"
 urlpatterns = [
-    path("", views.tournament_list, name="tournament_list"),
+    path("", public.tournament_list, name="tournament_list"),
+    path("new/", director.tournament_create, name="create"),
+    path("<slug:slug>/", public.tournament_detail, name="detail"),
+    path("<slug:slug>/leaderboard/", public.leaderboard, name="leaderboard"),
+    path("<slug:slug>/screen/", public.big_screen, name="big_screen"),
+    path("<slug:slug>/screen/panel/", public.big_screen_panel, name="big_screen_panel"),
+    path("<slug:slug>/rounds/<int:number>/", public.round_detail, name="round"),
+    path("<slug:slug>/rounds/<int:number>/sheet/", prints.round_sheet, name="round_sheet"),
+    path("<slug:slug>/rounds/<int:number>/scorecards/", prints.scorecards, name="scorecards"),
+    path("<slug:slug>/seats/", prints.seat_cards, name="seat_cards"),
+    path("<slug:slug>/seats/<int:number>/", prints.seat_card, name="seat_card"),
+    path("<slug:slug>/stages/<int:number>/", public.heat_stage, name="heat_stage"),
+    path("<slug:slug>/manage/", director.manage, name="manage"),
+    path("<slug:slug>/manage/edit/", director.tournament_edit, name="edit"),
+    path("<slug:slug>/manage/entries/", director.entry_register, name="entry_register"),
+    path("<slug:slug>/manage/entries/<int:number>/seed/", director.entry_seed, name="entry_seed"),
+    path(
+        "<slug:slug>/manage/entries/<int:number>/<str:action>/",
+        director.entry_action,
+        name="entry_action",
+    ),
+    path("<slug:slug>/manage/start/", director.tournament_start, name="start"),
+    path("<slug:slug>/manage/next-round/", director.round_next, name="round_next"),
+    path("<slug:slug>/manage/finish/", director.tournament_finish, name="finish"),
+    path(
+        "<slug:slug>/manage/matches/<int:match_id>/award/",
+        director.match_award,
+        name="match_award",
+    ),
 ]

@@ -69,9 +69,6 @@ class Tournament(models.Model):
     )
 
     # Heats
-    heat_size = models.PositiveSmallIntegerField(
-        default=10, help_text="Heats: teams in each first-stage heat."
-    )
     stages = models.JSONField(
         default=list, blank=True, help_text="Heats: the stages as data (see tournaments.heats)."
     )
@@ -92,7 +89,7 @@ class Tournament(models.Model):
                 condition=models.Q(best_of__in=[1, 3, 5, 7]), name="tournament_best_of_odd"
             ),
             models.CheckConstraint(
-                condition=models.Q(rounds__gte=1, hands_per_round__gte=1, heat_size__gte=2),
+                condition=models.Q(rounds__gte=1, hands_per_round__gte=1),
                 name="tournament_sizes_positive",
             ),
         ]
@@ -139,6 +136,9 @@ class Entry(models.Model):
     )
     team_name = models.CharField(max_length=120, blank=True)
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.REGISTERED)
+    seed = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Bracket seed, 1 best; unseeded entries follow by number."
+    )
     late = models.BooleanField(default=False, help_text="Arrived after the start.")
     first_round = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="Progressive: the first round this entry plays."

@@ -1,0 +1,101 @@
+import datetime
+import json
+
+import pytest
+from django import forms
+
+from scoring.models import RuleSet
+from tournaments.forms import TournamentForm, parse_prizes
+from tournaments.models import Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def test_prizes_are_read_in_dollars_and_kept_in_cents():
+    assert parse_prizes("$100, 60.50; 20") == [10000, 6050, 2000]
+    assert parse_prizes("") == []
+
+
+@pytest.mark.parametrize("text", ["ten", "1.234", "-5", "NaN", "2000000"])
+def test_impossible_prizes_are_refused(text):
+    with pytest.raises(forms.ValidationError):
+        parse_prizes(text)
+
+
+def _data(**overrides):
+    data = {
+        "name": "Spring Progressive",
+        "date": "2026-04-11",
+        "format": "progressive",
+        "rule_set": RuleSet.objects.get(slug="progressive").pk,
+        "rounds": 8,
+        "hands_per_round": 8,
+        "seed": 3,
+        "sit_out_rule": "sit_out",
+        "best_of": 1,
+        "tiebreak_1": "games_won",
+        "tiebreak_2": "lone_hands_made",
+        "prize_text": "100, 50",
+    }
+    data.update(overrides)
+    return data
+
+
+def test_a_valid_form_saves_prizes_tiebreaks_and_a_slug():
+    form = TournamentForm(_data())
+    assert form.is_valid(), form.errors
+    tournament = form.save()
+    assert tournament.slug == "spring-progressive-2026"
+    assert tournament.prizes == [10000, 5000]
+    assert tournament.tiebreaks == ["games_won", "lone_hands_made"]
+    assert tournament.stages == []
+
+
+def test_progressive_needs_a_rule_set_with_a_fixed_number_of_hands():
+    form = TournamentForm(_data(rule_set=RuleSet.objects.get(slug="classic-tens").pk))
+    assert not form.is_valid()
+    assert "fixed number of hands" in form.errors["rule_set"][0]
+
+
+def test_hands_per_round_must_match_the_rule_set():
+    form = TournamentForm(_data(hands_per_round=6))
+    assert not form.is_valid()
+    assert "8 hands" in form.errors["hands_per_round"][0]
+
+
+def test_a_bracket_needs_games_with_a_target():
+    form = TournamentForm(_data(format="partner_bracket"))
+    assert not form.is_valid()
+    assert "no target score" in form.errors["rule_set"][0]
+
+
+def test_a_tiebreak_may_be_chosen_once():
+    form = TournamentForm(_data(tiebreak_2="games_won"))
+    assert not form.is_valid()
+    assert form.errors["tiebreak_2"]
+
+
+def test_heats_keep_the_typed_stages_and_refuse_broken_ones():
+    cold_butt = RuleSet.objects.get(slug="cold-butt").pk
+    stages = [{"kind": "match_winners", "heat_size": 6}, {"kind": "final"}]
+    form = TournamentForm(_data(format="heats", rule_set=cold_butt, stages_text=json.dumps(stages)))
+    assert form.is_valid(), form.errors
+    assert form.save().stages == stages
+    form = TournamentForm(_data(format="heats", rule_set=cold_butt, stages_text="{oops"))
+    assert not form.is_valid()
+    assert "valid JSON" in form.errors["stages_text"][0]
+
+
+def test_after_the_start_only_the_name_date_and_venue_can_change():
+    tournament = Tournament.objects.create(
+        name="Old",
+        slug="old",
+        date=datetime.date(2026, 1, 1),
+        status="running",
+        rounds=5,
+        rule_set=RuleSet.objects.get(slug="progressive"),
+    )
+    form = TournamentForm(_data(name="New", rounds=2), instance=tournament)
+    assert form.is_valid(), form.errors
+    saved = form.save()
+    assert (saved.name, saved.rounds) == ("New", 5)

@@ -1,0 +1,192 @@
+"""Director forms: the event's setup, registration at the door, seeds."""
+
+import json
+from decimal import Decimal, InvalidOperation
+
+from django import forms
+from django.utils.text import slugify
+
+from scoring.models import RuleSet
+from tournaments.leaderboard import METRICS
+from tournaments.models import Tournament
+from tournaments.stage_data import cold_butt_data, stages_from_data
+
+TIEBREAK_CHOICES = [("", "—"), *METRICS.items()]
+
+
+def parse_prizes(text: str) -> list[int]:
+    """'50, 30.50, 20' (dollars, first place first) -> cents; refuses anything else."""
+    prizes: list[int] = []
+    for part in (p.strip().lstrip("$") for p in text.replace(";", ",").split(",")):
+        if not part:
+            continue
+        try:
+            amount = Decimal(part)
+        except InvalidOperation:
+            raise forms.ValidationError(f"{part!r} is not an amount of money.") from None
+        if not amount.is_finite() or amount < 0 or amount > 1_000_000:
+            raise forms.ValidationError(f"{part!r} must be between 0 and 1,000,000.")
+        if amount != amount.quantize(Decimal("0.01")):
+            raise forms.ValidationError(f"{part!r} has more than two decimals.")
+        prizes.append(int(amount * 100))
+    if len(prizes) > 50:
+        raise forms.ValidationError("At most 50 prize places.")
+    return prizes
+
+
+def format_prizes(cents: list[int]) -> str:
+    return ", ".join(f"{c // 100}.{c % 100:02d}" for c in cents)
+
+
+class TournamentForm(forms.ModelForm):
+    prize_text = forms.CharField(
+        label="Prizes (dollars, first place first)",
+        required=False,
+        help_text="e.g. 100, 60, 40. Tied players' prizes are combined then split equally.",
+    )
+    tiebreak_1 = forms.ChoiceField(label="First tiebreak", choices=TIEBREAK_CHOICES, required=False)
+    tiebreak_2 = forms.ChoiceField(
+        label="Second tiebreak", choices=TIEBREAK_CHOICES, required=False
+    )
+    tiebreak_3 = forms.ChoiceField(label="Third tiebreak", choices=TIEBREAK_CHOICES, required=False)
+    stages_text = forms.CharField(
+        label="Heat stages",
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
+        help_text=(
+            "Heats only: one object per stage. kind is match_winners, top_by_differential, "
+            "first_to_target or final; heat_size, advance_count and target are numbers."
+        ),
+    )
+
+    class Meta:
+        model = Tournament
+        fields = [
+            "name",
+            "date",
+            "venue",
+            "format",
+            "rule_set",
+            "rounds",
+            "hands_per_round",
+            "seed",
+            "sit_out_rule",
+            "best_of",
+            "consolation",
+        ]
+        widgets = {"date": forms.DateInput(attrs={"type": "date"})}
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["rule_set"].queryset = RuleSet.objects.all()
+        self.fields["rule_set"].required = True
+        self.fields["best_of"].widget = forms.Select(choices=[(n, n) for n in (1, 3, 5, 7)])
+        self.fields["rounds"].widget.attrs.update(min=1, max=40)
+        self.fields["hands_per_round"].widget.attrs.update(min=1, max=20)
+        if self.instance.pk:
+            self.fields["prize_text"].initial = format_prizes(self.instance.prizes)
+            for index, key in enumerate(self.instance.tiebreak_order[:3], start=1):
+                self.fields[f"tiebreak_{index}"].initial = key
+        else:
+            for index, key in enumerate(Tournament().tiebreak_order[:3], start=1):
+                self.fields[f"tiebreak_{index}"].initial = key
+        self.fields["stages_text"].initial = json.dumps(
+            self.instance.stages or cold_butt_data(), indent=1
+        )
+        if self.instance.pk and self.instance.status != Tournament.Status.SETUP:
+            self.fields["stages_text"].disabled = True
+            # The format, rules and sizes shape what is already generated.
+            for name in self.Meta.fields:
+                if name not in ("name", "date", "venue"):
+                    self.fields[name].disabled = True
+
+    def clean_rounds(self) -> int:
+        rounds = self.cleaned_data["rounds"]
+        if not 1 <= rounds <= 40:
+            raise forms.ValidationError("Between 1 and 40 rounds.")
+        return rounds
+
+    def clean_hands_per_round(self) -> int:
+        hands = self.cleaned_data["hands_per_round"]
+        if not 1 <= hands <= 20:
+            raise forms.ValidationError("Between 1 and 20 hands.")
+        return hands
+
+    def clean_prize_text(self) -> list[int]:
+        return parse_prizes(self.cleaned_data.get("prize_text", ""))
+
+    def clean_stages_text(self) -> list:
+        text = self.cleaned_data.get("stages_text") or ""
+        if not text.strip():
+            return cold_butt_data()
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise forms.ValidationError(f"The stages aren't valid JSON: {exc.msg}.") from None
+        try:
+            stages_from_data(data)
+        except ValueError as exc:
+            raise forms.ValidationError(str(exc)) from None
+        return data
+
+    def clean(self) -> dict:
+        data = super().clean()
+        keys = [data.get(f"tiebreak_{i}") for i in (1, 2, 3)]
+        keys = [key for key in keys if key]
+        if len(set(keys)) != len(keys):
+            self.add_error("tiebreak_2", "Each tiebreak may be chosen once.")
+        data["tiebreak_keys"] = keys
+        rule_set = data.get("rule_set")
+        fmt = data.get("format")
+        hands = data.get("hands_per_round")
+        if rule_set and fmt == Tournament.Format.PROGRESSIVE:
+            if rule_set.hands_per_game is None:
+                self.add_error(
+                    "rule_set",
+                    f"{rule_set} plays to a target score; progressive rounds need a rule set "
+                    "with a fixed number of hands (e.g. Progressive).",
+                )
+            elif hands and rule_set.hands_per_game != hands:
+                self.add_error(
+                    "hands_per_round",
+                    f"{rule_set} plays {rule_set.hands_per_game} hands a game; "
+                    "use that number or another rule set.",
+                )
+        team_formats = (Tournament.Format.PARTNER_BRACKET, Tournament.Format.HEATS)
+        if rule_set and fmt in team_formats and rule_set.target_points is None:
+            self.add_error(
+                "rule_set",
+                f"{rule_set} has no target score; a {Tournament.Format(fmt).label.lower()} "
+                "needs games with a winner (e.g. Classic Tens or Cold Butt).",
+            )
+        return data
+
+    def save(self, commit: bool = True) -> Tournament:
+        tournament = super().save(commit=False)
+        tournament.prizes = self.cleaned_data["prize_text"]
+        tournament.tiebreaks = self.cleaned_data["tiebreak_keys"]
+        if "stages_text" in self.changed_data or not tournament.stages:
+            tournament.stages = self.cleaned_data["stages_text"] if tournament.is_heats else []
+        if not tournament.slug:
+            tournament.slug = unique_slug(tournament.name, tournament.date)
+        if commit:
+            tournament.save()
+        return tournament
+
+
+def unique_slug(name: str, date) -> str:
+    base = slugify(f"{name} {date:%Y}")[:40] or "tournament"
+    slug, n = base, 2
+    while Tournament.objects.filter(slug=slug).exists():
+        slug, n = f"{base}-{n}", n + 1
+    return slug
+
+
+class EntryForm(forms.Form):
+    player_name = forms.CharField(label="Player", max_length=120)
+    partner_name = forms.CharField(label="Partner", max_length=120, required=False)
+    team_name = forms.CharField(label="Team name (optional)", max_length=120, required=False)
+
+
+class SeedForm(forms.Form):
+    seed = forms.IntegerField(min_value=1, max_value=999, required=False)

@@ -1,0 +1,185 @@
+"""Reads for progressive pages: rounds and tables, the leaderboard, each player's seats."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db.models import Prefetch
+
+from scoring.selectors import confirmed_results
+from tournaments import leaderboard
+from tournaments.models import Entry, Round, Seat, Tournament
+from tournaments.prizes import split_prizes
+
+
+@dataclass
+class TableView:
+    number: int
+    game_id: int | None
+    seats: dict[str, Entry] = field(default_factory=dict)
+    result: object | None = None  # scoring's ConfirmedResult once the card is confirmed
+
+    @property
+    def confirmed(self) -> bool:
+        return self.result is not None
+
+    def at(self, seat: str) -> Entry | None:
+        return self.seats.get(seat)
+
+    @property
+    def north(self) -> Entry | None:
+        return self.seats.get("N")
+
+    @property
+    def south(self) -> Entry | None:
+        return self.seats.get("S")
+
+    @property
+    def east(self) -> Entry | None:
+        return self.seats.get("E")
+
+    @property
+    def west(self) -> Entry | None:
+        return self.seats.get("W")
+
+
+@dataclass
+class RoundView:
+    number: int
+    status: str
+    tables: list[TableView]
+    sitting_out: list[Entry]
+
+    @property
+    def confirmed_count(self) -> int:
+        return sum(1 for t in self.tables if t.confirmed)
+
+
+def _seat_queryset():
+    return Seat.objects.select_related("entry__player", "table").order_by("table__number", "seat")
+
+
+def rounds_view(tournament: Tournament, numbers: list[int] | None = None) -> list[RoundView]:
+    """Rounds with their tables and players, in a fixed number of queries."""
+    rows = tournament.round_set.order_by("number").prefetch_related(
+        Prefetch("seats", queryset=_seat_queryset()), "tables"
+    )
+    if numbers is not None:
+        rows = rows.filter(number__in=numbers)
+    rows = list(rows)
+    game_ids = [t.game_id for r in rows for t in r.tables.all() if t.game_id]
+    results = confirmed_results(game_ids) if game_ids else {}
+    views = []
+    for row in rows:
+        tables = {
+            t.pk: TableView(t.number, t.game_id, result=results.get(t.game_id))
+            for t in row.tables.all()
+        }
+        sitting_out = []
+        for seat in row.seats.all():
+            if seat.table_id is None:
+                sitting_out.append(seat.entry)
+            else:
+                tables[seat.table_id].seats[seat.seat] = seat.entry
+        ordered = sorted(tables.values(), key=lambda t: t.number)
+        views.append(RoundView(row.number, row.status, ordered, sitting_out))
+    return views
+
+
+@dataclass
+class LeaderRow:
+    entry: Entry
+    standing: leaderboard.Standing
+    prize_cents: int = 0
+
+
+@dataclass
+class Leaderboard:
+    rows: list[LeaderRow]
+    tiebreaks: list[tuple[str, str]]  # (metric key, label) in the tournament's order
+    rounds_scored: int
+
+
+def _winning_side(result) -> str | None:
+    """The side that won; a card entered as four player totals has no side result, so
+    the side whose players scored more between them counts as the winner."""
+    if result.winner or result.ns_total is not None:
+        return result.winner
+    totals = result.seat_totals
+    ns = sum(int(totals.get(seat, 0)) for seat in "NS")
+    ew = sum(int(totals.get(seat, 0)) for seat in "EW")
+    return None if ns == ew else ("NS" if ns > ew else "EW")
+
+
+def progressive_leaderboard(tournament: Tournament) -> Leaderboard:
+    """Individual totals from confirmed cards, ranked with the tournament's tiebreaks."""
+    entries = list(
+        tournament.entries.filter(round_seats__isnull=False).distinct().select_related("player")
+    )
+    seats = list(
+        Seat.objects.filter(round__tournament=tournament, table__game__isnull=False).values_list(
+            "entry_id", "seat", "table__game_id", "round__number"
+        )
+    )
+    results = confirmed_results({game_id for _, _, game_id, _ in seats}) if seats else {}
+    lines = []
+    for entry_id, seat, game_id, number in seats:
+        result = results.get(game_id)
+        if result is None:
+            continue
+        side = "NS" if seat in ("N", "S") else "EW"
+        lines.append(
+            leaderboard.GameLine(
+                player=entry_id,
+                round=number,
+                points=int(result.seat_totals.get(seat, 0)),
+                won=_winning_side(result) == side,
+                lone_hands_made=int(result.lone_hands_made.get(seat, 0)),
+            )
+        )
+    tiebreaks = [k for k in tournament.tiebreak_order if k in leaderboard.METRICS]
+    standings = leaderboard.rank([e.pk for e in entries], lines, tiebreaks)
+    by_pk = {e.pk: e for e in entries}
+    # Ties share a place: equal keys are adjacent, so the place is the "score" to split on.
+    prizes = split_prizes(tournament.prizes, [(s.player, s.place) for s in standings])
+    rows = [LeaderRow(by_pk[s.player], s, prizes.get(s.player, 0)) for s in standings]
+    return Leaderboard(
+        rows=rows,
+        tiebreaks=[(k, leaderboard.METRICS[k]) for k in tiebreaks],
+        rounds_scored=len({line.round for line in lines}),
+    )
+
+
+@dataclass
+class SeatLine:
+    round: int
+    table: int | None
+    seat: str
+    partner: Entry | None
+    opponents: list[Entry]
+
+
+def player_schedule(tournament: Tournament) -> dict[Entry, list[SeatLine]]:
+    """Every seated player's rounds: table, seat, partner and opponents ("where do I sit")."""
+    lines: dict[Entry, list[SeatLine]] = {}
+    for view in rounds_view(tournament):
+        for table in view.tables:
+            for seat, entry in table.seats.items():
+                partner_seat = {"N": "S", "S": "N", "E": "W", "W": "E"}[seat]
+                others = ("E", "W") if seat in ("N", "S") else ("N", "S")
+                lines.setdefault(entry, []).append(
+                    SeatLine(
+                        view.number,
+                        table.number,
+                        seat,
+                        table.seats.get(partner_seat),
+                        [table.seats[o] for o in others if o in table.seats],
+                    )
+                )
+        for entry in view.sitting_out:
+            lines.setdefault(entry, []).append(SeatLine(view.number, None, "", None, []))
+    return lines
+
+
+def rounds_of(tournament: Tournament) -> list[Round]:
+    return list(tournament.round_set.order_by("number"))

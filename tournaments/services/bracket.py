@@ -1,0 +1,186 @@
+"""Partner brackets: seeding, series games, advancement on confirmed cards, walkovers.
+
+The pure `tournaments.brackets` module owns the structure. The rows store each match's
+entrants and winner; after any change the state is rebuilt from the seeds plus the decided
+matches and written back, so the database never drifts from what the module would say.
+"""
+
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from tournaments import brackets
+from tournaments.errors import TournamentError
+from tournaments.models import BracketMatch, Entry, MatchGame, Tournament
+from tournaments.services.games import game_create, team_seats
+from tournaments.services.results import game_winners
+
+
+def _pure_id(match: BracketMatch) -> str:
+    prefix = "C-" if match.bracket == BracketMatch.Bracket.CONSOLATION else ""
+    return f"{prefix}R{match.round}-M{match.position}"
+
+
+def seeded_entries(tournament: Tournament) -> list[Entry]:
+    """Checked-in teams, seeded ones first by seed, the rest in registration order."""
+    entries = tournament.entries.filter(status=Entry.Status.CHECKED_IN).select_related(
+        "player", "partner"
+    )
+    return sorted(entries, key=lambda e: (e.seed is None, e.seed or 0, e.number))
+
+
+def bracket_start(*, tournament: Tournament, by: Any) -> None:
+    """Called by tournament_start inside its transaction."""
+    entries = seeded_entries(tournament)
+    if len(entries) < 2:
+        raise TournamentError("A bracket needs at least two checked-in teams.")
+    for seed, entry in enumerate(entries, start=1):
+        entry.seed = seed
+    Entry.objects.bulk_update(entries, ["seed"])
+    state = brackets.build_bracket(
+        [e.pk for e in entries], best_of=tournament.best_of, consolation=tournament.consolation
+    )
+    BracketMatch.objects.bulk_create(
+        BracketMatch(
+            tournament=tournament,
+            bracket=m.bracket,
+            round=m.round,
+            position=m.position,
+            top_id=m.entrant_a,
+            bottom_id=m.entrant_b,
+            top_seed=m.seed_a,
+            bottom_seed=m.seed_b,
+            is_bye=m.is_bye,
+            winner_id=m.winner,
+        )
+        for m in state.matches
+    )
+    _open_ready_matches(tournament, by)
+
+
+def _rebuild(tournament: Tournament, rows: list[BracketMatch]) -> brackets.Bracket:
+    seeds = tournament.entries.filter(seed__isnull=False).order_by("seed")
+    state = brackets.build_bracket(
+        list(seeds.values_list("pk", flat=True)),
+        best_of=tournament.best_of,
+        consolation=tournament.consolation,
+    )
+    decided = [r for r in rows if r.winner_id is not None and not r.is_bye]
+    # Feeders first: round 1 of both brackets, then round 2, ...
+    for row in sorted(decided, key=lambda r: (r.round, r.bracket != BracketMatch.Bracket.MAIN)):
+        state = brackets.advance(state, _pure_id(row), row.winner_id)
+    return state
+
+
+def _sync(tournament: Tournament, by: Any) -> None:
+    """Write the rebuilt state back; withdrawn teams lose by walkover; finish at the end."""
+    while True:
+        rows = list(tournament.bracket_matches.select_for_update().order_by("pk"))
+        state = _rebuild(tournament, rows)
+        by_id = {m.id: m for m in state.matches}
+        withdrawn = set(
+            tournament.entries.filter(status=Entry.Status.WITHDRAWN).values_list("pk", flat=True)
+        )
+        walkover = False
+        for row in rows:
+            pure = by_id[_pure_id(row)]
+            fields = {
+                "top_id": pure.entrant_a,
+                "bottom_id": pure.entrant_b,
+                "top_seed": pure.seed_a,
+                "bottom_seed": pure.seed_b,
+                "winner_id": pure.winner,
+            }
+            changed = [name for name, value in fields.items() if getattr(row, name) != value]
+            for name in changed:
+                setattr(row, name, fields[name])
+            if pure.ready and {pure.entrant_a, pure.entrant_b} & withdrawn:
+                row.winner_id = pure.entrant_b if pure.entrant_a in withdrawn else pure.entrant_a
+                changed.append("winner_id")
+                walkover = True
+            if changed:
+                row.save(update_fields=[name.removesuffix("_id") for name in set(changed)])
+        if not walkover:
+            break
+    _open_ready_matches(tournament, by)
+    if all(row.winner_id is not None for row in rows):
+        final = state.rounds("main")[-1][0]
+        tournament.champion_id = final.winner
+        tournament.status = Tournament.Status.FINISHED
+        tournament.finished_at = timezone.now()
+        tournament.save(update_fields=["champion", "status", "finished_at"])
+
+
+def _open_ready_matches(tournament: Tournament, by: Any) -> None:
+    ready = tournament.bracket_matches.filter(
+        winner__isnull=True, is_bye=False, top__isnull=False, bottom__isnull=False, games=None
+    ).select_related("top", "bottom")
+    for match in ready:
+        _add_game(tournament, match, 1, by)
+
+
+def _add_game(tournament: Tournament, match: BracketMatch, number: int, by: Any) -> MatchGame:
+    top_is_ns = number % 2 == 1  # sides swap each game of a series
+    ns, ew = (match.top, match.bottom) if top_is_ns else (match.bottom, match.top)
+    label = f"{match.get_bracket_display()} R{match.round} M{match.position}"
+    if tournament.best_of > 1:
+        label += f" · game {number}"
+    game = game_create(tournament=tournament, label=label, seats=team_seats(ns, ew), created_by=by)
+    return MatchGame.objects.create(match=match, number=number, game=game, top_is_ns=top_is_ns)
+
+
+@transaction.atomic
+def bracket_record_game(*, match_game: MatchGame, by: Any = None) -> BracketMatch:
+    """A series game was confirmed: count the series, advance a winner or add the next game."""
+    match = BracketMatch.objects.select_for_update().get(pk=match_game.match_id)
+    tournament = match.tournament
+    if match.winner_id is not None or tournament.status != Tournament.Status.RUNNING:
+        return match
+    games = list(match.games.order_by("number"))
+    results = game_winners([g.game_id for g in games])
+    winners: list[int] = []
+    for mg in games:
+        side = results.get(mg.game_id)
+        if side is None:
+            continue
+        winners.append(match.top_id if (side == "NS") == mg.top_is_ns else match.bottom_id)
+        if brackets.series_winner(winners, tournament.best_of) is not None:
+            break
+    match.top_wins = winners.count(match.top_id)
+    match.bottom_wins = winners.count(match.bottom_id)
+    match.save(update_fields=["top_wins", "bottom_wins"])
+    winner = brackets.series_winner(winners, tournament.best_of)
+    if winner is not None:
+        match.winner_id = winner
+        match.save(update_fields=["winner"])
+        _sync(tournament, by)
+    elif len(winners) == len(games):
+        top = Entry.objects.get(pk=match.top_id)
+        bottom = Entry.objects.get(pk=match.bottom_id)
+        match.top, match.bottom = top, bottom
+        _add_game(tournament, match, len(games) + 1, by)
+    return match
+
+
+@transaction.atomic
+def bracket_award_match(*, match: BracketMatch, winner: Entry, by: Any = None) -> BracketMatch:
+    """The director decides a match (forfeit, a team that left): the winner advances."""
+    match = BracketMatch.objects.select_for_update().get(pk=match.pk)
+    if match.tournament.status != Tournament.Status.RUNNING:
+        raise TournamentError("The bracket isn't under way.")
+    if match.winner_id is not None:
+        raise TournamentError("That match is already decided.")
+    if match.is_bye or match.top_id is None or match.bottom_id is None:
+        raise TournamentError("That match is still waiting for a team.")
+    if winner.pk not in (match.top_id, match.bottom_id):
+        raise TournamentError(f"{winner} isn't playing in that match.")
+    match.winner = winner
+    match.save(update_fields=["winner"])
+    _sync(match.tournament, by)
+    return match
+
+
+def bracket_withdraw(*, entry: Entry, by: Any) -> None:
+    """Called by entry_withdraw: the team's open match goes to its opponent."""
+    _sync(entry.tournament, by)

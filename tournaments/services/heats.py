@@ -1,0 +1,152 @@
+"""Heats: each stage planned by `tournaments.heats`, advanced when its cards are confirmed."""
+
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from tournaments import heats
+from tournaments.errors import TournamentError
+from tournaments.models import Entry, Heat, HeatMatch, HeatStage, Tournament
+from tournaments.services.games import game_create, team_seats
+from tournaments.services.results import game_scores
+from tournaments.stage_data import stages_from_data
+
+WAITING = "waiting for"
+
+
+def stage_plan(stage: HeatStage) -> heats.StagePlan:
+    """The pure plan of a stored stage, rebuilt from its rows (byes included)."""
+    rule = heats.Stage(**stage.rule)
+    teams: list[int] = []
+    built: list[heats.Heat] = []
+    bye = None
+    for heat in stage.heats.all():
+        matches = []
+        for match in heat.matches.all():
+            if match.ew_id is None:
+                bye = match.ns_id
+                continue
+            matches.append(heats.HeatMatch(_match_id(match), heat.number, match.ns_id, match.ew_id))
+            teams += [match.ns_id, match.ew_id]
+        built.append(
+            heats.Heat(
+                heat.number, tuple(t for m in matches for t in (m.team_a, m.team_b)), tuple(matches)
+            )
+        )
+    numbers = dict(Entry.objects.filter(pk__in=[*teams, bye]).values_list("pk", "number"))
+    ordered = sorted([*teams, *([bye] if bye else [])], key=numbers.__getitem__)
+    return heats.StagePlan(rule, tuple(ordered), tuple(b for b in built if b.matches), bye)
+
+
+def _match_id(match: HeatMatch) -> str:
+    return f"H{match.heat.number}-M{match.number}"
+
+
+def stage_results(stage: HeatStage) -> list[heats.MatchResult]:
+    matches = [m for heat in stage.heats.all() for m in heat.matches.all() if m.game_id]
+    scores = game_scores([m.game_id for m in matches])
+    results = []
+    for match in matches:
+        if match.game_id in scores:
+            ns, ew, stamp = scores[match.game_id]
+            results.append(heats.MatchResult(_match_id(match), ns, ew, stamp))
+    return results
+
+
+def stage_advancers(stage: HeatStage) -> tuple[list[int] | None, str]:
+    """(teams going through, "") once decided; (None, why not yet) before."""
+    plan = stage_plan(stage)
+    try:
+        return list(heats.advancers(plan.stage, plan, stage_results(stage))), ""
+    except ValueError as exc:
+        return None, str(exc)
+
+
+def _create_stage_matches(
+    tournament: Tournament, stage: HeatStage, teams: list[int], previous_byes: set[int], by: Any
+) -> None:
+    plan = heats.plan_stage(heats.Stage(**stage.rule), teams, previous_byes)
+    entries = Entry.objects.select_related("player", "partner").in_bulk(teams)
+    for pure_heat in plan.heats:
+        heat = Heat.objects.create(stage=stage, number=pure_heat.number)
+        for number, pure in enumerate(pure_heat.matches, start=1):
+            ns, ew = entries[pure.team_a], entries[pure.team_b]
+            label = f"{stage.name} · heat {heat.number} · match {number}"
+            game = game_create(
+                tournament=tournament, label=label, seats=team_seats(ns, ew), created_by=by
+            )
+            HeatMatch.objects.create(heat=heat, number=number, ns=ns, ew=ew, game=game)
+    if plan.bye is not None:
+        heat = Heat.objects.create(stage=stage, number=len(plan.heats) + 1)
+        HeatMatch.objects.create(heat=heat, number=1, ns=entries[plan.bye])
+    stage.status = HeatStage.Status.PLAYING
+    stage.save(update_fields=["status"])
+
+
+def heats_start(*, tournament: Tournament, by: Any) -> None:
+    """Called by tournament_start inside its transaction."""
+    try:
+        stages = stages_from_data(tournament.stages)
+    except ValueError as exc:
+        raise TournamentError(f"The stages need fixing first: {exc}") from None
+    teams = list(
+        tournament.entries.filter(status=Entry.Status.CHECKED_IN)
+        .order_by("number")
+        .values_list("pk", flat=True)
+    )
+    if len(teams) < 2:
+        raise TournamentError("Heats need at least two checked-in teams.")
+    rows = [
+        HeatStage(tournament=tournament, number=n, name=s.name, rule=tournament.stages[n - 1])
+        for n, s in enumerate(stages, start=1)
+    ]
+    HeatStage.objects.bulk_create(rows)
+    first = tournament.heat_stages.get(number=1)
+    _create_stage_matches(tournament, first, teams, set(), by)
+
+
+@transaction.atomic
+def heats_record_game(*, heat_match: HeatMatch, by: Any = None) -> HeatStage:
+    """A heat card was confirmed: when the stage is decided, plan the next one or finish."""
+    stage = HeatStage.objects.select_for_update().get(pk=heat_match.heat.stage_id)
+    tournament = stage.tournament
+    if stage.status != HeatStage.Status.PLAYING or tournament.status != Tournament.Status.RUNNING:
+        return stage
+    going_through, _why = stage_advancers(stage)
+    if going_through is None:
+        return stage
+    _close_stage(tournament, stage, going_through, by)
+    return stage
+
+
+def _close_stage(tournament: Tournament, stage: HeatStage, teams: list[int], by: Any) -> None:
+    stage.status = HeatStage.Status.DONE
+    stage.save(update_fields=["status"])
+    following = tournament.heat_stages.filter(number=stage.number + 1).first()
+    if following is None:  # the final: its one advancer is the champion
+        _finish(tournament, teams[0])
+        return
+    previous_byes = set(
+        HeatMatch.objects.filter(heat__stage__tournament=tournament, ew__isnull=True).values_list(
+            "ns_id", flat=True
+        )
+    )
+    live = set(
+        tournament.entries.filter(pk__in=teams)
+        .exclude(status=Entry.Status.WITHDRAWN)
+        .values_list("pk", flat=True)
+    )
+    teams = [t for t in teams if t in live]
+    if len(teams) <= 1:  # the others withdrew: the last team standing wins
+        tournament.heat_stages.filter(number__gt=stage.number).update(status=HeatStage.Status.DONE)
+        _finish(tournament, teams[0] if teams else None)
+        return
+    _create_stage_matches(tournament, following, teams, previous_byes, by)
+
+
+def _finish(tournament: Tournament, champion: int | None) -> None:
+    tournament.champion_id = champion
+    tournament.status = Tournament.Status.FINISHED
+    tournament.finished_at = timezone.now()
+    tournament.save(update_fields=["champion", "status", "finished_at"])

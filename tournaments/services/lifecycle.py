@@ -1,0 +1,92 @@
+"""Starting an event, and changes of entries once it is under way."""
+
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from tournaments.errors import TournamentError
+from tournaments.models import Entry, Tournament
+from tournaments.services.bracket import bracket_start, bracket_withdraw
+from tournaments.services.entries import new_entry
+from tournaments.services.heats import heats_start
+from tournaments.services.progressive import progressive_regenerate, progressive_start
+
+
+@transaction.atomic
+def tournament_start(*, tournament: Tournament, by: Any) -> Tournament:
+    """Entries not checked in become no-shows; then the rotation, bracket or heats are drawn."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.status != Tournament.Status.SETUP:
+        raise TournamentError("The tournament has already started.")
+    if tournament.rule_set_id is None:
+        raise TournamentError("Choose a rule set before starting.")
+    tournament.entries.filter(status=Entry.Status.REGISTERED).update(status=Entry.Status.NO_SHOW)
+    tournament.status = Tournament.Status.RUNNING
+    tournament.started_at = timezone.now()
+    tournament.save(update_fields=["status", "started_at"])
+    if tournament.is_progressive:
+        progressive_start(tournament=tournament, by=by)
+    elif tournament.is_bracket:
+        bracket_start(tournament=tournament, by=by)
+    else:
+        heats_start(tournament=tournament, by=by)
+    return tournament
+
+
+def _running(entry: Entry) -> Tournament:
+    tournament = Tournament.objects.select_for_update().get(pk=entry.tournament_id)
+    if tournament.status != Tournament.Status.RUNNING:
+        raise TournamentError("That is only possible while the tournament is under way.")
+    return tournament
+
+
+@transaction.atomic
+def entry_withdraw(*, entry: Entry, by: Any) -> Entry:
+    """A player or team leaves mid-event.
+
+    Progressive: the rounds not yet started are drawn again without them. Bracket: their
+    open match goes to the opponent. Heats: they stop going through at the end of the stage.
+    """
+    tournament = _running(entry)
+    entry = Entry.objects.select_for_update().get(pk=entry.pk)
+    if entry.status != Entry.Status.CHECKED_IN:
+        raise TournamentError(f"{entry} isn't playing, so there is nothing to withdraw from.")
+    entry.status = Entry.Status.WITHDRAWN
+    entry.last_round = tournament.current_round if tournament.is_progressive else None
+    entry.save(update_fields=["status", "last_round"])
+    if tournament.is_progressive:
+        progressive_regenerate(tournament=tournament)
+    elif tournament.is_bracket:
+        bracket_withdraw(entry=entry, by=by)
+    return entry
+
+
+@transaction.atomic
+def entry_arrive_late(*, entry: Entry, by: Any) -> Entry:
+    """Progressive only: a registered player turns up after the start and joins the next round."""
+    tournament = _running(entry)
+    if not tournament.is_progressive:
+        raise TournamentError("Teams can't join a bracket or heats once it has been drawn.")
+    entry = Entry.objects.select_for_update().get(pk=entry.pk)
+    if entry.status not in (Entry.Status.REGISTERED, Entry.Status.NO_SHOW):
+        raise TournamentError(f"{entry} is already playing or has withdrawn.")
+    if tournament.current_round >= tournament.rounds:
+        raise TournamentError("The last round is under way: there is no round left to join.")
+    entry.status = Entry.Status.CHECKED_IN
+    entry.late = True
+    entry.checked_in_at = timezone.now()
+    entry.first_round = tournament.current_round + 1
+    entry.save(update_fields=["status", "late", "checked_in_at", "first_round"])
+    progressive_regenerate(tournament=tournament)
+    return entry
+
+
+@transaction.atomic
+def entry_add_late(*, tournament: Tournament, player_name: str, by: Any) -> Entry:
+    """Register a walk-in after the start (progressive) and seat them from the next round."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if not tournament.is_progressive or tournament.status != Tournament.Status.RUNNING:
+        raise TournamentError("Late arrivals join a progressive tournament under way.")
+    entry = new_entry(tournament=tournament, player_name=player_name)
+    return entry_arrive_late(entry=entry, by=by)

@@ -1,0 +1,63 @@
+"""django-tables2 tables for the tournament list, entries and the leaderboard."""
+
+from __future__ import annotations
+
+import django_tables2 as tables
+from django.urls import reverse
+from django.utils.html import format_html
+
+from tournaments.models import Tournament
+
+
+def dollars(cents: int) -> str:
+    return f"${cents // 100:,}.{cents % 100:02d}"
+
+
+class TournamentTable(tables.Table):
+    name = tables.Column(linkify=lambda record: reverse("tournaments:detail", args=[record.slug]))
+    format = tables.Column()
+    status = tables.Column()
+    director = tables.Column(accessor="director__username", verbose_name="Director")
+
+    class Meta:
+        model = Tournament
+        fields = ["name", "date", "format", "status", "director"]
+        attrs = {"class": "striped"}
+        empty_text = "No tournaments yet."
+        orderable = False
+
+
+class LeaderboardTable(tables.Table):
+    """Rows are selectors.progressive.LeaderRow; the tiebreak columns follow the event's order."""
+
+    place = tables.Column(accessor="standing__place", verbose_name="#")
+    player = tables.Column(accessor="entry__player__name", verbose_name="Player")
+    points = tables.Column(accessor="standing__points", verbose_name="Points")
+    rounds = tables.Column(accessor="standing__rounds_played", verbose_name="Rounds")
+    prize = tables.Column(accessor="prize_cents", verbose_name="Prize")
+
+    class Meta:
+        attrs = {"class": "striped leaderboard"}
+        orderable = False
+        empty_text = "No players seated yet."
+
+    def render_place(self, value: int, record) -> str:
+        return f"T{value}" if record.standing.tied else str(value)
+
+    def render_prize(self, value: int) -> str:
+        return dollars(value) if value else ""
+
+    def render_player(self, value: str, record) -> str:
+        if record.entry.status == "withdrawn":
+            return format_html('{} <small class="muted">(withdrew)</small>', value)
+        return value
+
+    @classmethod
+    def for_board(cls, board, limit: int | None = None) -> LeaderboardTable:
+        extra = [
+            (key, tables.Column(accessor=f"standing__{key}", verbose_name=label))
+            for key, label in board.tiebreaks
+        ]
+        rows = board.rows[:limit] if limit else board.rows
+        sequence = ["place", "player", "points", *(key for key, _ in extra), "rounds", "prize"]
+        return cls(rows, extra_columns=extra, sequence=sequence)

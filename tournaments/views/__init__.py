@@ -1,0 +1,1 @@
+"""Tournament pages, split by audience: public, printable, director."""

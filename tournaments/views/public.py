@@ -1,0 +1,127 @@
+"""Public pages: the list, each event's page by format, leaderboard and big screen."""
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django_tables2 import RequestConfig
+
+from accounts.permissions import can_run_tournament
+from tournaments.filters import TournamentFilter
+from tournaments.models import HeatStage, Tournament
+from tournaments.selectors import (
+    bracket_view,
+    heats_view,
+    progressive_leaderboard,
+    rounds_view,
+)
+from tournaments.tables import LeaderboardTable, TournamentTable
+
+
+def _tournament(slug: str) -> Tournament:
+    return get_object_or_404(Tournament.objects.select_related("rule_set", "director"), slug=slug)
+
+
+def tournament_list(request: HttpRequest) -> HttpResponse:
+    queryset = Tournament.objects.select_related("director", "rule_set")
+    filtered = TournamentFilter(request.GET, queryset=queryset)
+    table = TournamentTable(filtered.qs)
+    RequestConfig(request, paginate={"per_page": 25}).configure(table)
+    return render(request, "tournaments/tournament_list.html", {"filter": filtered, "table": table})
+
+
+def _base(request: HttpRequest, tournament: Tournament) -> dict:
+    return {
+        "tournament": tournament,
+        "can_run": can_run_tournament(request.user, tournament),
+        "champion": tournament.champion
+        and tournament.entries.select_related("player", "partner").get(pk=tournament.champion_id),
+    }
+
+
+def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = _tournament(slug)
+    context = _base(request, tournament)
+    if tournament.is_progressive:
+        board = progressive_leaderboard(tournament)
+        current = [tournament.current_round] if tournament.current_round else []
+        context |= {
+            "board": board,
+            "table": LeaderboardTable.for_board(board, limit=10),
+            "current": (rounds_view(tournament, current) or [None])[0],
+            "round_numbers": list(tournament.round_set.values_list("number", flat=True)),
+        }
+        return render(request, "tournaments/progressive_detail.html", context)
+    if tournament.is_bracket:
+        context["brackets"] = bracket_view(tournament)
+        return render(request, "tournaments/bracket_detail.html", context)
+    context["stages"] = heats_view(tournament)
+    return render(request, "tournaments/heats_detail.html", context)
+
+
+def leaderboard(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = _tournament(slug)
+    if not tournament.is_progressive:
+        raise Http404("Only progressive events have an individual leaderboard.")
+    board = progressive_leaderboard(tournament)
+    context = _base(request, tournament) | {
+        "board": board,
+        "table": LeaderboardTable.for_board(board),
+    }
+    return render(request, "tournaments/leaderboard.html", context)
+
+
+def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    tournament = _tournament(slug)
+    views = rounds_view(tournament, [number])
+    if not views:
+        raise Http404("No such round.")
+    return render(
+        request,
+        "tournaments/round_detail.html",
+        _base(request, tournament) | {"round": views[0]},
+    )
+
+
+def _screen_context(request: HttpRequest, tournament: Tournament) -> dict:
+    context = _base(request, tournament)
+    if tournament.is_progressive:
+        board = progressive_leaderboard(tournament)
+        current = [tournament.current_round] if tournament.current_round else []
+        context |= {
+            "board": board,
+            "top": board.rows[:12],
+            "current": (rounds_view(tournament, current) or [None])[0],
+        }
+    elif tournament.is_bracket:
+        context["brackets"] = bracket_view(tournament)
+    else:
+        context["stages"] = heats_view(tournament)
+    return context
+
+
+def big_screen(request: HttpRequest, slug: str) -> HttpResponse:
+    """For a projector in the room: refreshes itself every 15 seconds through htmx."""
+    tournament = _tournament(slug)
+    return render(request, "tournaments/big_screen.html", _screen_context(request, tournament))
+
+
+def big_screen_panel(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = _tournament(slug)
+    return render(
+        request, "tournaments/_big_screen_panel.html", _screen_context(request, tournament)
+    )
+
+
+def heat_stage(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    tournament = _tournament(slug)
+    if not tournament.is_heats:
+        raise Http404("Only heats events have stages.")
+    stages = [s for s in heats_view(tournament) if s.stage.number == number]
+    if not stages:
+        raise Http404("No such stage.")
+    context = _base(request, tournament) | {
+        "view": stages[0],
+        "stage_numbers": list(
+            HeatStage.objects.filter(tournament=tournament).values_list("number", flat=True)
+        ),
+    }
+    return render(request, "tournaments/heat_stage.html", context)
