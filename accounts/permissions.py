@@ -159,3 +159,13 @@ def deny_unless(allowed: bool, message: str = "You don't have permission to do t
 manager_required = require(can_manage_league)
 director_required = require(can_direct_tournaments)
 staff_required = require(is_staff_role)
+
+
+# --- tournaments ---
+
+
+def can_run_tournament(user: Any, tournament: Any) -> bool:
+    """Writes on one event: its own director (any director while it has none); superusers."""
+    if not is_director(user):
+        return False
+    return bool(user.is_superuser or tournament.director_id in (None, user.pk))
