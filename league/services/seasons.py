@@ -18,7 +18,6 @@ from league.models import (
     Venue,
 )
 
-
 # Paths under /leagues/ that a league slug must not shadow.
 RESERVED_SLUGS = {"new", "fixtures", "teams"}
 
@@ -149,6 +148,8 @@ def season_copy_from(*, source: Season, target: Season) -> dict[str, int]:
 
 @transaction.atomic
 def season_update(*, season: Season, changes: dict[str, Any]) -> Season:
+    """Apply and validate changes on a fresh copy, so a refused change leaves no trace."""
+    season = Season.objects.get(pk=season.pk)
     for field, value in changes.items():
         setattr(season, field, value)
     if "starts_on" in changes and season.starts_on:

@@ -1,0 +1,234 @@
+import datetime
+from collections import Counter
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.utils import timezone
+
+from league import services
+from league.models import Fixture, RescheduleRequest, SeasonDate
+from tests.factories import UserFactory
+from tests.league.factories import TUESDAY, TableFactory, make_season
+
+pytestmark = pytest.mark.django_db
+WEEK = datetime.timedelta(weeks=1)
+
+
+def test_it_generates_weekly_fixtures_within_each_level_with_byes():
+    season = make_season(teams_per_level=(4, 3), tables=4, weeks=6)
+    SeasonDate.objects.create(season=season, date=TUESDAY + WEEK, kind="blackout")
+    count = services.season_generate_schedule(season=season)
+    fixtures = list(season.fixtures.select_related("home", "away", "skill_level"))
+    assert count == len(fixtures) == 6 * (2 + 2)  # A: 2 games; B: 1 game and a bye
+    assert {f.date for f in fixtures} == {TUESDAY + WEEK * n for n in (0, 2, 3, 4, 5, 6)}
+    for fixture in fixtures:
+        if fixture.away is None:
+            assert fixture.table is None and fixture.games == 0
+        else:
+            assert fixture.home.skill_level == fixture.away.skill_level == fixture.skill_level
+            assert fixture.games == 3 and fixture.table is not None
+    byes = Counter(f.home.name for f in fixtures if f.is_bye)
+    assert set(byes) == {"B1", "B2", "B3"}
+
+
+def test_regenerating_replaces_the_draft():
+    season = make_season(teams_per_level=(4,), weeks=3)
+    services.season_generate_schedule(season=season)
+    first_ids = set(season.fixtures.values_list("pk", flat=True))
+    services.season_generate_schedule(season=season)
+    assert season.fixtures.count() == 6
+    assert not first_ids & set(season.fixtures.values_list("pk", flat=True))
+
+
+def test_a_published_schedule_is_not_regenerated():
+    season = make_season(teams_per_level=(4,), weeks=3)
+    services.season_generate_schedule(season=season)
+    services.season_publish_schedule(season=season)
+    season.refresh_from_db()
+    assert season.is_published and season.schedule_published_at is not None
+    with pytest.raises(ValidationError, match="published"):
+        services.season_generate_schedule(season=season)
+    with pytest.raises(ValidationError, match="already published"):
+        services.season_publish_schedule(season=season)
+
+
+@pytest.mark.parametrize(
+    ("setup", "message"),
+    [
+        ({"teams_per_level": (1,)}, "two active teams"),
+        ({"teams_per_level": (6,), "tables": 2}, "tables"),
+        ({"teams_per_level": (4,), "starts_on": None}, "first league night"),
+    ],
+)
+def test_it_explains_why_a_schedule_cannot_be_generated(setup, message):
+    starts_on = setup.pop("starts_on", TUESDAY)
+    season = make_season(**setup)
+    season.starts_on = starts_on
+    season.save()
+    with pytest.raises(ValidationError, match=message):
+        services.season_generate_schedule(season=season)
+    assert not season.fixtures.exists()
+
+
+def test_an_empty_schedule_cannot_be_published():
+    with pytest.raises(ValidationError, match="Generate"):
+        services.season_publish_schedule(season=make_season(teams_per_level=(2,)))
+
+
+@pytest.fixture
+def scheduled():
+    season = make_season(teams_per_level=(4,), tables=2, weeks=3)
+    services.season_generate_schedule(season=season)
+    return season
+
+
+def _edit(fixture, **changes):
+    values = {
+        "date": fixture.date,
+        "home": fixture.home,
+        "away": fixture.away,
+        "table": fixture.table,
+        "status": fixture.status,
+    }
+    values.update(changes)
+    return services.fixture_update(fixture=fixture, **values)
+
+
+def test_a_manager_moves_a_fixture_and_the_original_date_is_kept(scheduled):
+    fixture = scheduled.fixtures.filter(week=1).first()
+    moved = _edit(fixture, date=TUESDAY + datetime.timedelta(days=2))
+    assert moved.original_date == TUESDAY and moved.was_moved
+    _edit(moved, date=TUESDAY + datetime.timedelta(days=3))
+    moved.refresh_from_db()
+    assert moved.original_date == TUESDAY
+
+
+def test_a_team_cannot_play_twice_the_same_night(scheduled):
+    first, second = scheduled.fixtures.filter(week=1)
+    with pytest.raises(ValidationError, match="already play"):
+        _edit(second, away=first.home)
+
+
+def test_a_table_holds_one_fixture_a_night(scheduled):
+    first, second = scheduled.fixtures.filter(week=1)
+    with pytest.raises(ValidationError, match="already holds"):
+        _edit(second, table=first.table)
+    elsewhere = TableFactory()
+    with pytest.raises(ValidationError, match="venues"):
+        _edit(second, table=elsewhere)
+
+
+def test_a_hand_edit_cannot_pit_a_team_against_itself_or_another_season(scheduled):
+    fixture = scheduled.fixtures.first()
+    with pytest.raises(ValidationError, match="itself"):
+        _edit(fixture, away=fixture.home)
+    stranger = make_season(teams_per_level=(1,)).teams.first()
+    with pytest.raises(ValidationError, match="isn't in"):
+        _edit(fixture, away=stranger)
+
+
+def test_publishing_refuses_a_clash_left_in_the_draft(scheduled):
+    first, second = scheduled.fixtures.filter(week=1)
+    Fixture.objects.filter(pk=second.pk).update(away=first.home, home=second.home)
+    with pytest.raises(ValidationError, match="plays twice"):
+        services.season_publish_schedule(season=scheduled)
+
+
+@pytest.fixture
+def published(scheduled):
+    services.season_publish_schedule(season=scheduled)
+    scheduled.refresh_from_db()
+    fixture = scheduled.fixtures.filter(week=3).first()
+    return scheduled, fixture
+
+
+def _ask(fixture, days=2, **kwargs):
+    return services.reschedule_request_create(
+        fixture=fixture,
+        team=fixture.home,
+        by=UserFactory(),
+        proposed_date=max(fixture.date, timezone.localdate()) + datetime.timedelta(days=days),
+        reason="Our captain is away",
+        **kwargs,
+    )
+
+
+def test_the_opposing_captain_accepts_and_the_fixture_moves(published):
+    _, fixture = published
+    request = _ask(fixture)
+    services.reschedule_request_respond(
+        request=request, team=fixture.away, by=UserFactory(), accept=True, note="fine"
+    )
+    fixture.refresh_from_db()
+    request.refresh_from_db()
+    assert fixture.date == request.proposed_date and fixture.original_date == TUESDAY + 2 * WEEK
+    assert (request.status, request.response_note) == ("accepted", "fine")
+
+
+def test_a_declined_request_leaves_the_fixture_alone(published):
+    _, fixture = published
+    request = _ask(fixture)
+    services.reschedule_request_respond(request=request, team=fixture.away, by=None, accept=False)
+    fixture.refresh_from_db()
+    assert fixture.original_date is None
+    assert RescheduleRequest.objects.get().status == "declined"
+    with pytest.raises(ValidationError, match="already been answered"):
+        services.reschedule_request_respond(
+            request=request, team=fixture.away, by=None, accept=True
+        )
+
+
+def test_only_the_opposing_team_answers_and_only_the_asking_team_withdraws(published):
+    _, fixture = published
+    request = _ask(fixture)
+    with pytest.raises(ValidationError, match="opposing captain"):
+        services.reschedule_request_respond(
+            request=request, team=fixture.home, by=None, accept=True
+        )
+    with pytest.raises(ValidationError, match="team that asked"):
+        services.reschedule_request_withdraw(request=request, team=fixture.away)
+    services.reschedule_request_withdraw(request=request, team=fixture.home)
+    assert RescheduleRequest.objects.get().status == "withdrawn"
+
+
+def test_one_request_waits_at_a_time_and_it_must_make_sense(published):
+    season, fixture = published
+    _ask(fixture)
+    with pytest.raises(ValidationError, match="already has a request"):
+        _ask(fixture, days=3)
+    other = season.fixtures.filter(week=2, away__isnull=False).first()
+    with pytest.raises(ValidationError, match="hasn't passed"):
+        services.reschedule_request_create(
+            fixture=other,
+            team=other.home,
+            by=None,
+            proposed_date=timezone.localdate() - datetime.timedelta(days=1),
+            reason="x",
+        )
+    with pytest.raises(ValidationError, match="why"):
+        services.reschedule_request_create(
+            fixture=other,
+            team=other.home,
+            by=None,
+            proposed_date=timezone.localdate() + datetime.timedelta(days=30),
+            reason=" ",
+        )
+
+
+def test_an_accepted_move_gives_up_a_table_already_taken_that_day(published):
+    season, fixture = published
+    target = timezone.localdate() + datetime.timedelta(days=60)
+    busy = season.fixtures.filter(week=3, away__isnull=False).exclude(pk=fixture.pk).get()
+    Fixture.objects.filter(pk=busy.pk).update(date=target, table=fixture.table)
+    request = services.reschedule_request_create(
+        fixture=fixture, team=fixture.home, by=None, proposed_date=target, reason="Travel"
+    )
+    services.reschedule_request_respond(request=request, team=fixture.away, by=None, accept=True)
+    fixture.refresh_from_db()
+    assert fixture.date == target and fixture.table is None
+
+
+def test_a_draft_schedule_takes_no_requests(scheduled):
+    fixture = scheduled.fixtures.filter(away__isnull=False).first()
+    with pytest.raises(ValidationError, match="isn't published"):
+        _ask(fixture)

@@ -1,0 +1,104 @@
+import datetime
+
+import pytest
+from django.core.exceptions import ValidationError
+
+from league import services
+from league.models import RosterEntry, SeasonDate
+from tests.factories import LeagueFactory, RosterEntryFactory
+from tests.league.factories import TUESDAY, make_season
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_league_gets_a_unique_slug_that_never_shadows_a_page():
+    assert services.league_create(name="New").slug == "new-2"
+    assert services.league_create(name="CCA League").slug == "cca-league"
+    assert services.league_create(name="CCA League").slug == "cca-league-2"
+    with pytest.raises(ValidationError):
+        services.league_create(name="  ")
+
+
+def test_a_season_takes_its_league_night_from_the_first_night():
+    season = services.season_create(
+        league=LeagueFactory(), name="Fall", starts_on=TUESDAY, skill_levels=["A", "B", " "]
+    )
+    assert season.get_league_night_display() == "Tuesday"
+    assert list(season.skill_levels.values_list("name", flat=True)) == ["A", "B"]
+    assert season.schedule_state == "draft"
+
+
+def test_copy_from_last_season_brings_levels_venues_teams_and_regular_rosters():
+    old = make_season(teams_per_level=(2, 1), forfeit_all_minutes=45)
+    team = old.teams.get(name="A1")
+    RosterEntryFactory(team=team, role=RosterEntry.Role.SUB)
+    team_b = old.teams.get(name="B1")
+    team_b.status = "removed"
+    team_b.save()
+    new = services.season_create(
+        league=old.league,
+        name="Spring",
+        starts_on=TUESDAY + datetime.timedelta(weeks=30),
+        copy_from=old,
+    )
+    assert new.forfeit_all_minutes == 45
+    assert list(new.skill_levels.values_list("name", flat=True)) == ["A", "B"]
+    assert set(new.venues.all()) == set(old.venues.all())
+    assert sorted(new.teams.values_list("name", flat=True)) == ["A1", "A2"]
+    copied = new.teams.get(name="A1")
+    assert copied.copied_from == team and copied.skill_level.name == "A"
+    assert sorted(copied.roster.values_list("role", flat=True)) == ["captain", "player"]
+    assert not new.waivers.exists()  # waivers are signed again each season
+
+
+def test_copying_twice_adds_nothing_new():
+    old = make_season(teams_per_level=(2,))
+    new = services.season_create(league=old.league, name="Next", starts_on=TUESDAY, copy_from=old)
+    assert services.season_copy_from(source=old, target=new)["teams"] == 0
+
+
+def test_copying_across_leagues_or_into_itself_is_refused():
+    season = make_season(teams_per_level=())
+    with pytest.raises(ValidationError):
+        services.season_copy_from(source=season, target=season)
+    with pytest.raises(ValidationError):
+        services.season_copy_from(source=make_season(teams_per_level=()), target=season)
+
+
+def test_a_venue_brings_numbered_tables_to_the_season():
+    season = make_season(teams_per_level=(), tables=0)
+    venue = services.venue_add(season=season, name="Taproom", tables=3)
+    assert list(venue.tables.values_list("name", flat=True)) == ["Table 1", "Table 2", "Table 3"]
+    services.venue_add(season=season, name="Taproom", tables=5)
+    assert venue.tables.count() == 5
+    with pytest.raises(ValidationError):
+        services.venue_add(season=season, name="Nowhere", tables=0)
+
+
+def test_blackouts_are_league_nights_and_each_date_is_listed_once():
+    season = make_season(teams_per_level=())
+    services.season_date_add(season=season, date=TUESDAY, kind=SeasonDate.Kind.BLACKOUT)
+    with pytest.raises(ValidationError, match="already"):
+        services.season_date_add(season=season, date=TUESDAY, kind=SeasonDate.Kind.MAKEUP)
+    thursday = TUESDAY + datetime.timedelta(days=2)
+    with pytest.raises(ValidationError, match="Tuesday"):
+        services.season_date_add(season=season, date=thursday, kind=SeasonDate.Kind.BLACKOUT)
+    services.season_date_add(season=season, date=thursday, kind=SeasonDate.Kind.MAKEUP)
+    assert season.special_dates.count() == 2
+
+
+def test_season_update_validates_the_whole_season():
+    season = make_season(teams_per_level=())
+    with pytest.raises(ValidationError):
+        services.season_update(season=season, changes={"standings_order": ["sos"]})
+    assert season.standings_order[0] == "win_pct"
+    wednesday = TUESDAY + datetime.timedelta(days=1)
+    updated = services.season_update(season=season, changes={"starts_on": wednesday})
+    assert updated.get_league_night_display() == "Wednesday"
+
+
+def test_skill_levels_are_unique_in_a_season():
+    season = make_season(teams_per_level=(1,))
+    with pytest.raises(ValidationError):
+        services.skill_level_add(season=season, name="a")
+    assert services.skill_level_add(season=season, name="Z").position == 1
