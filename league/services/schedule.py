@@ -180,7 +180,8 @@ def reschedule_request_create(
     """A captain of one side asks to play the fixture on another day."""
     if fixture.away_id is None or team.pk not in fixture.team_ids():
         raise ValidationError("Pick one of your team's fixtures.")
-    if not fixture.season.is_published:
+    published = Season.ScheduleState.PUBLISHED
+    if not Season.objects.filter(pk=fixture.season_id, schedule_state=published).exists():
         raise ValidationError("The schedule isn't published yet.")
     if fixture.status not in (Fixture.Status.SCHEDULED, Fixture.Status.POSTPONED):
         raise ValidationError("Only a fixture still to play can be moved.")

@@ -1,0 +1,45 @@
+import pytest
+from django.urls import reverse
+from icalendar import Calendar
+
+from league import services
+from tests.league.factories import make_season
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def season():
+    season = make_season(teams_per_level=(4,), tables=2, weeks=3)
+    services.season_generate_schedule(season=season)
+    return season
+
+
+def test_feeds_wait_for_the_schedule_to_be_published(client, season):
+    team = season.teams.first()
+    assert client.get(reverse("league:team_calendar", args=[team.pk])).status_code == 404
+    url = reverse("league:season_calendar", args=[season.league.slug, season.slug])
+    assert client.get(url).status_code == 404
+
+
+def test_a_team_feed_has_its_fixtures_at_their_tables(client, season):
+    services.season_publish_schedule(season=season)
+    team = season.teams.get(name="A1")
+    response = client.get(reverse("league:team_calendar", args=[team.pk]))
+    assert response["Content-Type"].startswith("text/calendar")
+    events = Calendar.from_ical(response.content).walk("VEVENT")
+    assert len(events) == 3
+    first = season.fixtures.filter(week=1).filter(home=team).first() or season.fixtures.get(
+        week=1, away=team
+    )
+    event = next(e for e in events if e["uid"].startswith(f"fixture-{first.pk}@"))
+    assert str(event["location"]) == f"{first.table.venue.name}, {first.table.name}"
+    assert event.decoded("dtstart").date() == first.date
+    assert event.decoded("dtstart").hour == season.start_time.hour
+
+
+def test_the_season_feed_has_every_game_but_no_byes(client, season):
+    services.season_publish_schedule(season=season)
+    url = reverse("league:season_calendar", args=[season.league.slug, season.slug])
+    events = Calendar.from_ical(client.get(url).content).walk("VEVENT")
+    assert len(events) == season.fixtures.filter(away__isnull=False).count() == 6

@@ -1,0 +1,206 @@
+import datetime
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from league import services
+from league.models import Fixture, Player, RescheduleRequest, RosterEntry, Waiver
+from tests.factories import UserFactory, captain_user, manager_user, player_user
+from tests.league.factories import make_season
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def season():
+    season = make_season(teams_per_level=(4,), tables=2, weeks=3)
+    services.season_generate_schedule(season=season)
+    services.season_publish_schedule(season=season)
+    season.refresh_from_db()
+    return season
+
+
+def _roster(team):
+    return sorted(team.roster.values_list("player__name", "role"))
+
+
+def test_a_captain_adds_removes_and_promotes_on_their_own_roster(client, season):
+    team = season.teams.get(name="A1")
+    user, _ = captain_user(team=team)
+    client.force_login(user)
+    url = reverse("league:roster_edit", args=[team.pk])
+    assert client.get(url).status_code == 200
+    client.post(
+        url, {"action": "add", "name": "New Nora", "email": "", "phone": "", "role": "player"}
+    )
+    nora = team.roster.get(player__name="New Nora")
+    client.post(url, {"action": "role", "entry": nora.pk, "role": "captain"})
+    nora.refresh_from_db()
+    assert nora.role == "captain"
+    client.post(url, {"action": "remove", "entry": nora.pk})
+    assert not team.roster.filter(pk=nora.pk).exists()
+    response = client.post(url, {"action": "remove", "entry": "not-a-number"})
+    assert b"Pick a player from the roster" in response.content
+
+
+@pytest.mark.parametrize("who", ["other_captain", "own_player", "anonymous"])
+def test_a_crafted_post_for_another_team_is_refused_and_changes_nothing(client, season, who):
+    team, other = season.teams.get(name="A1"), season.teams.get(name="A2")
+    if who == "other_captain":
+        client.force_login(captain_user(team=other)[0])
+    elif who == "own_player":
+        client.force_login(player_user(team=team)[0])
+    before = _roster(team)
+    entry = team.roster.filter(role="player").first()
+    posts = [
+        (
+            reverse("league:roster_edit", args=[team.pk]),
+            {"action": "add", "name": "Intruder", "role": "player"},
+        ),
+        (reverse("league:roster_edit", args=[team.pk]), {"action": "remove", "entry": entry.pk}),
+        (
+            reverse("league:roster_edit", args=[team.pk]),
+            {"action": "role", "entry": entry.pk, "role": "captain"},
+        ),
+        (
+            reverse("league:sub_add", args=[team.pk]),
+            {"fixture": season.fixtures.filter(home=team).first().pk, "name": "Intruder"},
+        ),
+    ]
+    for url, data in posts:
+        response = client.post(url, data)
+        assert response.status_code == (302 if who == "anonymous" else 403)
+    assert _roster(team) == before
+    assert not Player.objects.filter(name="Intruder").exists()
+
+
+def test_a_captain_adds_a_sub_for_one_of_their_fixtures(client, season):
+    team = season.teams.get(name="A1")
+    client.force_login(captain_user(team=team)[0])
+    fixture = season.fixtures.filter(week=2).filter(home=team).first() or season.fixtures.get(
+        week=2, away=team
+    )
+    other_fixture = (
+        season.fixtures.filter(away__isnull=False).exclude(home=team).exclude(away=team).first()
+    )
+    url = reverse("league:sub_add", args=[team.pk])
+    response = client.post(url, {"fixture": other_fixture.pk, "name": "Sneaky Sub"})
+    assert response.status_code == 200 and not Player.objects.filter(name="Sneaky Sub").exists()
+    client.post(url, {"fixture": fixture.pk, "name": "Sam Sub", "email": "sam@example.com"})
+    sub = RosterEntry.objects.get(player__name="Sam Sub")
+    assert (sub.team, sub.fixture, sub.role, sub.approved) == (team, fixture, "sub", True)
+    page = client.get(reverse("league:team_detail", args=[team.pk])).content.decode()
+    assert "Sam Sub" in page and "missing" in page
+
+
+def test_captains_ask_and_answer_a_reschedule_request(client, season):
+    team = season.teams.get(name="A1")
+    fixture = season.fixtures.filter(week=3, home=team).first() or season.fixtures.get(
+        week=3, away=team
+    )
+    opponent = fixture.opponent_of(team.pk)
+    asker, _ = captain_user(team=team)
+    answerer, _ = captain_user(team=opponent)
+    client.force_login(asker)
+    url = reverse("league:reschedule_request", args=[team.pk, fixture.pk])
+    assert client.get(url).status_code == 200
+    day = max(fixture.date, timezone.localdate()) + datetime.timedelta(days=2)
+    client.post(url, {"proposed_date": day.isoformat(), "reason": "Bowling night"})
+    request = RescheduleRequest.objects.get()
+    respond = reverse("league:reschedule_respond", args=[team.pk, request.pk])
+    client.post(respond, {"answer": "accept"})  # the asking side can't accept its own request
+    request.refresh_from_db()
+    assert request.status == "pending"
+    client.force_login(answerer)
+    page = client.get(reverse("league:team_detail", args=[opponent.pk])).content.decode()
+    assert "Bowling night" in page and "Accept" in page
+    client.post(
+        reverse("league:reschedule_respond", args=[opponent.pk, request.pk]),
+        {"answer": "accept", "note": "See you then"},
+    )
+    fixture.refresh_from_db()
+    assert fixture.date == day and fixture.original_date is not None
+
+
+def test_a_captain_cannot_move_another_teams_fixture(client, season):
+    team, other = season.teams.get(name="A1"), season.teams.get(name="A2")
+    client.force_login(captain_user(team=team)[0])
+    foreign = (
+        season.fixtures.filter(away__isnull=False).exclude(home=team).exclude(away=team).first()
+    )
+    assert (
+        client.get(reverse("league:reschedule_request", args=[other.pk, foreign.pk])).status_code
+        == 403
+    )
+    assert (
+        client.get(reverse("league:reschedule_request", args=[team.pk, foreign.pk])).status_code
+        == 404
+    )
+
+
+def test_managers_act_for_any_team(client, season):
+    team = season.teams.get(name="A3")
+    client.force_login(manager_user())
+    client.post(
+        reverse("league:roster_edit", args=[team.pk]),
+        {"action": "add", "name": "Managed Mo", "role": "player"},
+    )
+    assert team.roster.filter(player__name="Managed Mo").exists()
+
+
+def test_a_player_signs_the_waiver_online(client, season):
+    user = UserFactory()
+    player = Player.objects.create(name="Pat Player", user=user)
+    season.teams.first().roster.create(player=player)
+    client.force_login(user)
+    url = reverse("league:waiver_sign", args=[season.league.slug, season.slug])
+    page = client.get(url).content.decode()
+    assert season.waiver_text[:40] in page
+    response = client.post(url, {"typed_name": "Pat", "agree": "on"})
+    assert (
+        b"exactly as it appears" in response.content
+        and not Waiver.objects.filter(player=player).exists()
+    )
+    client.post(url, {"typed_name": "pat player", "agree": "on"}, REMOTE_ADDR="198.51.100.7")
+    waiver = Waiver.objects.get(player=player)
+    assert (waiver.method, waiver.ip_address, waiver.version) == ("online", "198.51.100.7", 1)
+    assert b"you signed this waiver" in client.get(url).content
+
+
+def test_a_user_without_a_player_is_told_how_to_sign(client, season):
+    client.force_login(UserFactory())
+    url = reverse("league:waiver_sign", args=[season.league.slug, season.slug])
+    assert b"isn't linked to a player" in client.get(url).content
+    before = Waiver.objects.count()
+    assert client.post(url, {"typed_name": "x", "agree": "on"}).status_code == 200
+    assert Waiver.objects.count() == before
+
+
+def test_my_team_links_to_the_team_page(client, season):
+    team = season.teams.get(name="A1")
+    client.force_login(captain_user(team=team)[0])
+    body = client.get(reverse("my_team")).content.decode()
+    assert reverse("league:team_detail", args=[team.pk]) in body
+
+
+def test_a_playoff_sub_awaits_approval_on_the_dashboard(client, season):
+    team = season.teams.get(name="A1")
+    fixture = Fixture.objects.create(
+        season=season,
+        stage="playoff",
+        week=4,
+        date=datetime.date(2030, 12, 3),
+        home=team,
+        away=season.teams.get(name="A2"),
+    )
+    entry = services.sub_add(team=team, fixture=fixture, name="Playoff Pete")
+    client.force_login(manager_user())
+    dashboard = reverse("league:season_dashboard", args=[season.league.slug, season.slug])
+    assert "Playoff Pete" in client.get(dashboard).content.decode()
+    client.post(
+        reverse("league:sub_decide", args=[season.league.slug, season.slug, entry.pk]),
+        {"approve": "1"},
+    )
+    entry.refresh_from_db()
+    assert entry.approved
