@@ -169,3 +169,14 @@ def can_run_tournament(user: Any, tournament: Any) -> bool:
     if not is_director(user):
         return False
     return bool(user.is_superuser or tournament.director_id in (None, user.pk))
+
+
+# --- notices ---
+
+
+def can_manage_notices(user: Any) -> bool:
+    """The outbox, resends and general notices: league managers."""
+    return is_manager(user)
+
+
+notices_manager_required = require(can_manage_notices)

@@ -37,6 +37,7 @@ INSTALLED_APPS = [
     "scoring",
     "league",
     "tournaments",
+    "notices",
 ]
 
 MIDDLEWARE = [
@@ -146,6 +147,9 @@ ANYMAIL = {
     for key, value in os.environ.items()
     if key.startswith("ANYMAIL_")
 }
+
+# Absolute links in notices (emails and texts leave the site), e.g. https://euchre.example.com
+SITE_URL = env_str("SITE_URL", "http://127.0.0.1:8000" if DEBUG else "")
 
 # Text messages through django-sms: the file backend for the demo, Twilio in production.
 SMS_BACKEND = env_str("SMS_BACKEND", "sms.backends.filebased.SmsBackend")

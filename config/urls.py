@@ -6,6 +6,7 @@ urlpatterns = [
     path("leagues/", include("league.urls")),
     path("tournaments/", include("tournaments.urls")),
     path("scoring/", include("scoring.urls")),
+    path("notices/", include("notices.urls")),
     path("", include("accounts.urls")),
 ]
 

@@ -1,0 +1,56 @@
+"""The Atom feed of a league's announcements."""
+
+import datetime
+
+from django.contrib.syndication.views import Feed
+from django.db.models import QuerySet
+from django.http import HttpRequest
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from django.utils.feedgenerator import Atom1Feed
+
+from league.models import League
+from notices.models import Announcement
+from notices.selectors import announcements_for_league
+
+FEED_ITEMS = 30
+
+
+class LeagueAnnouncementsFeed(Feed):
+    feed_type = Atom1Feed
+
+    def get_object(self, request: HttpRequest, slug: str) -> League:  # type: ignore[override]
+        return get_object_or_404(League, slug=slug)
+
+    def title(self, league: League) -> str:
+        return f"{league.name} announcements"
+
+    def subtitle(self, league: League) -> str:
+        return f"Cancellations and news from {league.name}."
+
+    def link(self, league: League) -> str:
+        return reverse("notices:announcements", args=[league.slug])
+
+    def items(self, league: League) -> QuerySet[Announcement]:
+        return announcements_for_league(league).select_related("league")[:FEED_ITEMS]
+
+    def item_title(self, item: Announcement) -> str:
+        return item.title
+
+    def item_description(self, item: Announcement) -> str:
+        return item.body
+
+    def item_link(self, item: Announcement) -> str:
+        page = reverse("notices:announcements", args=[item.league.slug])
+        return f"{page}#announcement-{item.pk}"
+
+    def item_guid(self, item: Announcement) -> str:
+        return f"announcement-{item.pk}-league-{item.league_id}"
+
+    item_guid_is_permalink = False
+
+    def item_pubdate(self, item: Announcement) -> datetime.datetime:
+        return item.published_at
+
+    def item_updateddate(self, item: Announcement) -> datetime.datetime:
+        return item.published_at

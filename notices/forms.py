@@ -1,0 +1,51 @@
+"""Forms: a player's subscription and a manager's general notice."""
+
+from django import forms
+
+from league.models import League, Season
+from notices.services import SMS_MAX
+
+
+class SubscriptionForm(forms.Form):
+    by_email = forms.BooleanField(label="By email", required=False)
+    by_sms = forms.BooleanField(label="By text message", required=False)
+    phone = forms.CharField(
+        label="Mobile number",
+        required=False,
+        max_length=32,
+        help_text="Needed for text messages. Standard rates may apply.",
+        widget=forms.TextInput(attrs={"type": "tel", "autocomplete": "tel"}),
+    )
+
+
+class ComposeForm(forms.Form):
+    league = forms.ModelChoiceField(queryset=League.objects.order_by("name"))
+    season = forms.ModelChoiceField(
+        queryset=Season.objects.select_related("league").order_by("league__name", "name"),
+        required=False,
+        help_text="Its captains get the notice when you tick “Captains”.",
+    )
+    to_captains = forms.BooleanField(label="Captains of the season", required=False)
+    to_subscribers = forms.BooleanField(label="Players subscribed to the league", required=False)
+    announce = forms.BooleanField(
+        label="Publish on the league's announcements page and feed", required=False
+    )
+    subject = forms.CharField(max_length=200)
+    body = forms.CharField(label="Message", widget=forms.Textarea(attrs={"rows": 5}))
+    sms_text = forms.CharField(
+        label="Text message",
+        max_length=SMS_MAX,
+        required=False,
+        help_text="Short version for texts; the subject is used when empty.",
+    )
+
+    def clean(self) -> dict:
+        data = super().clean()
+        league, season = data.get("league"), data.get("season")
+        if data.get("to_captains") and season is None:
+            self.add_error("season", "Choose the season whose captains get the notice.")
+        if league is not None and season is not None and season.league_id != league.pk:
+            self.add_error("season", f"That season isn't in {league.name}.")
+        if not (data.get("to_captains") or data.get("to_subscribers") or data.get("announce")):
+            raise forms.ValidationError("Choose who gets the notice, or publish it.")
+        return data

@@ -1,0 +1,155 @@
+"""Notices, the outbox that delivers them, public announcements and players' subscriptions.
+
+A notice is written once; its outbox holds one row per recipient and channel,
+created in the same transaction as the event that caused the notice. Workers
+claim rows with a conditional UPDATE, so each row is sent by one worker only.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+
+
+class Notice(models.Model):
+    class Kind(models.TextChoices):
+        CANCELLATION = "cancellation", "Cancellation"
+        CARD_AWAITING_CONFIRMATION = "card_awaiting_confirmation", "Scorecard to confirm"
+        CARD_MISSING = "card_missing", "Missing scorecard"
+        WAIVER_REMINDER = "waiver_reminder", "Waiver reminder"
+        STANDINGS_PUBLISHED = "standings_published", "Standings published"
+        FORFEIT_WARNING = "forfeit_warning", "Forfeit warning"
+        GENERAL = "general", "General"
+
+    kind = models.CharField(max_length=32, choices=Kind.choices)
+    subject = models.CharField(max_length=200)
+    body = models.TextField()
+    sms_text = models.CharField("text message", max_length=320, blank=True)
+    link = models.CharField(max_length=500, blank=True)
+    season = models.ForeignKey(
+        "league.Season", null=True, blank=True, on_delete=models.SET_NULL, related_name="notices"
+    )
+    # What caused the notice, e.g. {"fixtures": [12, 13], "reason": "weather"}.
+    source = models.JSONField(default=dict, blank=True)
+    # Producers that may run twice (periodic jobs) pass a key; a second run finds the first.
+    key = models.CharField(max_length=200, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        indexes = [models.Index(fields=["kind", "-created_at"])]
+        constraints = [
+            models.UniqueConstraint(fields=["key"], condition=~Q(key=""), name="notice_key_unique")
+        ]
+
+    def __str__(self) -> str:
+        return self.subject
+
+
+class OutboxMessage(models.Model):
+    class Channel(models.TextChoices):
+        EMAIL = "email", "Email"
+        SMS = "sms", "Text message"
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Pending"
+        SENDING = "sending", "Sending"
+        SENT = "sent", "Sent"
+        FAILED = "failed", "Failed"
+
+    notice = models.ForeignKey(Notice, on_delete=models.CASCADE, related_name="messages")
+    channel = models.CharField(max_length=8, choices=Channel.choices)
+    address = models.CharField(max_length=254)
+    name = models.CharField(max_length=120, blank=True)
+    player = models.ForeignKey(
+        "league.Player", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    # Not before this time (backoff after a failure).
+    available_at = models.DateTimeField(default=timezone.now)
+    # When a delivery task was last handed to the broker; the sweep re-queues the rest.
+    queued_at = models.DateTimeField(null=True, blank=True)
+    claim_token = models.UUIDField(null=True, blank=True)
+    claimed_at = models.DateTimeField(null=True, blank=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+    last_error = models.TextField(blank=True)
+    resent_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    resent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["notice", "channel", "address"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["notice", "channel", "address"], name="outbox_once_per_channel"
+            ),
+            models.CheckConstraint(
+                condition=~Q(status="sent") | Q(sent_at__isnull=False),
+                name="outbox_sent_has_time",
+            ),
+        ]
+        indexes = [
+            models.Index(
+                fields=["available_at"], condition=Q(status="pending"), name="outbox_pending_due"
+            ),
+            models.Index(
+                fields=["claimed_at"], condition=Q(status="sending"), name="outbox_sending_claimed"
+            ),
+            models.Index(fields=["notice", "status"], name="outbox_notice_status"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_channel_display()} to {self.address} ({self.get_status_display()})"
+
+
+class Announcement(models.Model):
+    """Public text on the league's pages and in its Atom feed."""
+
+    league = models.ForeignKey(
+        "league.League", on_delete=models.CASCADE, related_name="announcements"
+    )
+    title = models.CharField(max_length=200)
+    body = models.TextField()
+    link = models.CharField(max_length=500, blank=True)
+    notice = models.OneToOneField(
+        Notice, null=True, blank=True, on_delete=models.SET_NULL, related_name="announcement"
+    )
+    published_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-published_at", "-pk"]
+        indexes = [models.Index(fields=["league", "-published_at"])]
+
+    def __str__(self) -> str:
+        return self.title
+
+
+class Subscription(models.Model):
+    """A player asks for a league's notices by email and/or text."""
+
+    player = models.ForeignKey(
+        "league.Player", on_delete=models.CASCADE, related_name="notice_subscriptions"
+    )
+    league = models.ForeignKey(
+        "league.League", on_delete=models.CASCADE, related_name="notice_subscriptions"
+    )
+    by_email = models.BooleanField(default=True)
+    by_sms = models.BooleanField("by text message", default=False)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["league", "player__name"]
+        constraints = [
+            models.UniqueConstraint(fields=["player", "league"], name="subscription_once"),
+            models.CheckConstraint(
+                condition=Q(by_email=True) | Q(by_sms=True), name="subscription_some_channel"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} → {self.league}"

@@ -1,0 +1,217 @@
+"""Writes on notices: send one, resend failures, change a player's subscription.
+
+`notice_send` is the one entry point for every kind of notice. Call it inside
+the transaction of the event that causes the notice (a cancellation, a
+scorecard waiting for confirmation…): the notice, its outbox rows and its
+announcement commit or roll back with that event, and delivery is queued only
+once the transaction commits.
+"""
+
+import logging
+from collections.abc import Iterable
+from functools import partial
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from league.models import League, Player, Season
+from notices.addresses import Recipient, addresses_for, normalise_phone
+from notices.models import Announcement, Notice, OutboxMessage, Subscription
+
+logger = logging.getLogger(__name__)
+
+SMS_MAX = 320
+BULK_BATCH = 1000
+
+__all__ = [
+    "Recipient",
+    "message_resend",
+    "notice_resend_failed",
+    "notice_send",
+    "subscription_set",
+]
+
+
+def _queue(task_name: str, object_id: int) -> None:
+    """Hand delivery to Celery; when the broker is down the outbox sweep does it later."""
+    from notices import tasks  # tasks import the delivery services; import late
+
+    try:
+        getattr(tasks, task_name).delay(object_id)
+    except Exception:
+        logger.exception(
+            "Could not queue %s(%s); the outbox sweep will deliver it", task_name, object_id
+        )
+
+
+def _validate(kind: str, subject: str, body: str, sms_text: str) -> None:
+    errors: dict[str, str] = {}
+    if kind not in Notice.Kind.values:
+        errors["kind"] = f"Unknown kind of notice: {kind!r}."
+    if not subject.strip():
+        errors["subject"] = "A notice needs a subject."
+    elif len(subject) > 200:
+        errors["subject"] = "Keep the subject to 200 characters."
+    if not body.strip():
+        errors["body"] = "A notice needs a message."
+    if len(sms_text) > SMS_MAX:
+        errors["sms_text"] = f"Keep the text message to {SMS_MAX} characters."
+    if errors:
+        raise ValidationError(errors)
+
+
+@transaction.atomic
+def notice_send(
+    *,
+    kind: str,
+    subject: str,
+    body: str,
+    sms_text: str = "",
+    recipients: Iterable[Recipient],
+    created_by: Any = None,
+    announce_league: League | None = None,
+    link: str = "",
+    season: Season | None = None,
+    source: dict | None = None,
+    key: str = "",
+) -> Notice:
+    """Write a notice, one outbox row per recipient and channel, and its announcement.
+
+    Email goes to every recipient with an address, a text to those with
+    `sms_opt_in` and a phone number; the same address is written once per
+    channel. With `announce_league` the notice also appears publicly on that
+    league's announcements page and feed. With `key`, a second call with the
+    same key returns the first notice and writes nothing (for periodic jobs).
+    Delivery is queued when the caller's transaction commits.
+    """
+    subject, body, sms_text = subject.strip(), body.strip(), sms_text.strip()
+    _validate(kind, subject, body, sms_text)
+    if key:
+        existing = Notice.objects.filter(key=key).first()
+        if existing is not None:
+            return existing
+    try:
+        with transaction.atomic():
+            notice = Notice.objects.create(
+                kind=kind,
+                subject=subject,
+                body=body,
+                sms_text=sms_text or subject[:SMS_MAX],
+                link=link,
+                season=season,
+                source=source or {},
+                key=key,
+                created_by=created_by,
+            )
+    except IntegrityError:
+        # Another run with the same key got there first.
+        return Notice.objects.get(key=key)
+    now = notice.created_at
+    rows = addresses_for(list(recipients))
+    OutboxMessage.objects.bulk_create(
+        (
+            OutboxMessage(
+                notice=notice,
+                channel=channel,
+                address=address,
+                name=name[:120],
+                player_id=player_id,
+                available_at=now,
+            )
+            for channel, address, name, player_id in rows
+        ),
+        batch_size=BULK_BATCH,
+    )
+    if announce_league is not None:
+        Announcement.objects.create(
+            league=announce_league,
+            title=subject,
+            body=body,
+            link=link,
+            notice=notice,
+            published_at=now,
+        )
+    if rows:
+        transaction.on_commit(partial(_queue, "deliver_notice", notice.pk), robust=True)
+    return notice
+
+
+@transaction.atomic
+def message_resend(*, message: OutboxMessage, by: Any) -> OutboxMessage:
+    """Put a failed message back in the outbox with a fresh set of attempts."""
+    now = timezone.now()
+    changed = OutboxMessage.objects.filter(
+        pk=message.pk, status=OutboxMessage.Status.FAILED
+    ).update(
+        status=OutboxMessage.Status.PENDING,
+        attempts=0,
+        available_at=now,
+        queued_at=None,
+        claim_token=None,
+        claimed_at=None,
+        resent_by=by,
+        resent_at=now,
+    )
+    message.refresh_from_db()
+    if not changed:
+        raise ValidationError(
+            f"Only a failed message can be sent again; this one is {message.get_status_display()}."
+        )
+    transaction.on_commit(partial(_queue, "deliver_message", message.pk), robust=True)
+    return message
+
+
+@transaction.atomic
+def notice_resend_failed(*, notice: Notice, by: Any) -> int:
+    """Put every failed message of the notice back in the outbox; returns how many."""
+    now = timezone.now()
+    changed = OutboxMessage.objects.filter(
+        notice=notice, status=OutboxMessage.Status.FAILED
+    ).update(
+        status=OutboxMessage.Status.PENDING,
+        attempts=0,
+        available_at=now,
+        queued_at=None,
+        claim_token=None,
+        claimed_at=None,
+        resent_by=by,
+        resent_at=now,
+    )
+    if changed:
+        transaction.on_commit(partial(_queue, "deliver_notice", notice.pk), robust=True)
+    return changed
+
+
+@transaction.atomic
+def subscription_set(
+    *, player: Player, league: League, by_email: bool, by_sms: bool, phone: str = ""
+) -> Subscription | None:
+    """Subscribe the player to the league's notices on the chosen channels (none: unsubscribe).
+
+    A number given here becomes the player's phone number; texts need one.
+    """
+    if phone.strip():
+        number = normalise_phone(phone)
+        if not number:
+            raise ValidationError(
+                {"phone": "Enter a mobile number with its area code, e.g. 555 555 0123."}
+            )
+        if number != player.phone:
+            player.phone = number
+            player.save(update_fields=["phone"])
+    errors: dict[str, str] = {}
+    if by_email and not player.email:
+        errors["by_email"] = "We have no email address for you; ask your league manager to add it."
+    if by_sms and not normalise_phone(player.phone):
+        errors["phone"] = "Add a mobile number to get text messages."
+    if errors:
+        raise ValidationError(errors)
+    if not (by_email or by_sms):
+        Subscription.objects.filter(player=player, league=league).delete()
+        return None
+    subscription, _ = Subscription.objects.update_or_create(
+        player=player, league=league, defaults={"by_email": by_email, "by_sms": by_sms}
+    )
+    return subscription

@@ -1,0 +1,106 @@
+"""The manager's outbox: notices with delivery counts, failures, resends, and composing one."""
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+from django_tables2 import RequestConfig
+
+from accounts.permissions import notices_manager_required
+from notices import delivery, selectors, services
+from notices.filters import MessageFilter, NoticeFilter
+from notices.forms import ComposeForm
+from notices.models import Notice, OutboxMessage
+from notices.tables import MessageTable, NoticeTable
+
+
+def _report(request: HttpRequest, exc: ValidationError) -> None:
+    for message in exc.messages:
+        messages.error(request, message)
+
+
+@notices_manager_required
+def outbox(request: HttpRequest) -> HttpResponse:
+    notice_filter = NoticeFilter(request.GET, queryset=selectors.notices_with_counts())
+    table = NoticeTable(notice_filter.qs)
+    RequestConfig(request, paginate={"per_page": 25}).configure(table)
+    context = {"filter": notice_filter, "table": table}
+    if request.htmx and not request.htmx.boosted:
+        return render(request, "notices/_outbox_table.html", context)
+    return render(request, "notices/outbox.html", context)
+
+
+@notices_manager_required
+def notice_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    notice = get_object_or_404(selectors.notices_with_counts(), pk=pk)
+    message_filter = MessageFilter(request.GET, queryset=notice.messages.all())
+    table = MessageTable(message_filter.qs)
+    RequestConfig(request, paginate={"per_page": 50}).configure(table)
+    context = {
+        "notice": notice,
+        "filter": message_filter,
+        "table": table,
+        "failed_count": notice.email_failed + notice.sms_failed,
+        "max_attempts": delivery.MAX_ATTEMPTS,
+        "announcement": getattr(notice, "announcement", None),
+    }
+    if request.htmx and not request.htmx.boosted:
+        return render(request, "notices/_messages_table.html", context)
+    return render(request, "notices/notice_detail.html", context)
+
+
+@require_POST
+@notices_manager_required
+def message_resend(request: HttpRequest, pk: int) -> HttpResponse:
+    message = get_object_or_404(OutboxMessage, pk=pk)
+    try:
+        services.message_resend(message=message, by=request.user)
+    except ValidationError as exc:
+        _report(request, exc)
+    else:
+        messages.success(request, f"Sending again to {message.address}.")
+    return redirect("notices:notice_detail", pk=message.notice_id)
+
+
+@require_POST
+@notices_manager_required
+def notice_resend_failed(request: HttpRequest, pk: int) -> HttpResponse:
+    notice = get_object_or_404(Notice, pk=pk)
+    count = services.notice_resend_failed(notice=notice, by=request.user)
+    if count:
+        messages.success(request, f"Sending {count} failed message{'s' * (count != 1)} again.")
+    else:
+        messages.info(request, "Nothing failed; nothing to send again.")
+    return redirect("notices:notice_detail", pk=notice.pk)
+
+
+@notices_manager_required
+def compose(request: HttpRequest) -> HttpResponse:
+    form = ComposeForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        recipients = []
+        if data["to_captains"]:
+            recipients += selectors.captains_of_season(data["season"])
+        if data["to_subscribers"]:
+            recipients += selectors.subscribers_of_league(data["league"])
+        try:
+            notice = services.notice_send(
+                kind=Notice.Kind.GENERAL,
+                subject=data["subject"],
+                body=data["body"],
+                sms_text=data["sms_text"],
+                recipients=recipients,
+                created_by=request.user,
+                announce_league=data["league"] if data["announce"] else None,
+                season=data["season"],
+            )
+        except ValidationError as exc:
+            for field, errors in exc.message_dict.items():
+                form.add_error(field if field in form.fields else None, errors)
+        else:
+            count = notice.messages.count()
+            messages.success(request, f"Notice sent to {count} address{'es' * (count != 1)}.")
+            return redirect("notices:notice_detail", pk=notice.pk)
+    return render(request, "notices/compose.html", {"form": form})

@@ -1,0 +1,175 @@
+import datetime
+import uuid
+
+import pytest
+import sms
+from django.core import mail
+from django.utils import timezone
+
+from notices import delivery
+from notices.addresses import Recipient
+from notices.models import OutboxMessage
+from tests.notices.backends import FlakyEmailBackend, StealingSmsBackend
+from tests.notices.factories import recipients, send_notice
+
+pytestmark = pytest.mark.django_db
+
+Status = OutboxMessage.Status
+FAILING_MAIL = {"default": {"BACKEND": "tests.notices.backends.FailingEmailBackend"}}
+
+
+def _ids(notice) -> list[int]:
+    return list(notice.messages.order_by("pk").values_list("pk", flat=True))
+
+
+def _ago(minutes: float) -> datetime.datetime:
+    return timezone.now() - datetime.timedelta(minutes=minutes)
+
+
+def test_a_batch_delivered_twice_is_sent_once():
+    ids = _ids(send_notice(recipients=recipients(3)))
+    first = delivery.outbox_deliver(ids)
+    second = delivery.outbox_deliver(ids)
+    assert (len(first.sent), first.skipped) == (6, 0)
+    assert (second.sent, second.skipped) == ([], 6)
+    assert len(mail.outbox) == 3 and len(sms.outbox) == 3
+    assert set(OutboxMessage.objects.values_list("status", "attempts")) == {(Status.SENT, 1)}
+
+
+def test_a_message_another_worker_is_sending_is_left_alone():
+    ids = _ids(send_notice(recipients=recipients(1, sms=False)))
+    OutboxMessage.objects.update(status=Status.SENDING, claimed_at=_ago(1), attempts=1)
+    result = delivery.outbox_deliver(ids)
+    assert (result.sent, result.skipped) == ([], 1)
+    assert mail.outbox == []
+
+
+def test_a_stale_claim_is_taken_over_and_sent():
+    ids = _ids(send_notice(recipients=recipients(1, sms=False)))
+    OutboxMessage.objects.update(
+        status=Status.SENDING, claimed_at=_ago(6), attempts=1, claim_token=uuid.uuid4()
+    )
+    assert delivery.outbox_deliver(ids).sent == ids
+    message = OutboxMessage.objects.get()
+    assert (message.status, message.attempts) == (Status.SENT, 2)
+    assert len(mail.outbox) == 1
+
+
+def test_a_stale_claim_on_its_last_attempt_becomes_a_failure_not_a_resend():
+    ids = _ids(send_notice(recipients=recipients(1, sms=False)))
+    OutboxMessage.objects.update(status=Status.SENDING, claimed_at=_ago(6), attempts=5)
+    assert delivery.outbox_deliver(ids).sent == []
+    assert delivery.outbox_fail_abandoned() == 1
+    message = OutboxMessage.objects.get()
+    assert message.status == Status.FAILED
+    assert "may or may not have gone out" in message.last_error
+    assert mail.outbox == []
+
+
+def test_a_failure_goes_back_to_the_outbox_with_backoff(settings):
+    settings.MAILERS = FAILING_MAIL
+    ids = _ids(send_notice(recipients=recipients(1, sms=False)))
+    before = timezone.now()
+    result = delivery.outbox_deliver(ids)
+    assert (result.retry, result.retry_in) == (ids, 30)
+    message = OutboxMessage.objects.get()
+    assert (message.status, message.attempts) == (Status.PENDING, 1)
+    assert message.last_error == "SMTPException: 451 mailbox unavailable"
+    assert message.available_at >= before + datetime.timedelta(seconds=30)
+    assert message.queued_at is None
+
+
+def test_the_last_attempt_fails_for_good(settings):
+    settings.MAILERS = FAILING_MAIL
+    ids = _ids(send_notice(recipients=recipients(1, sms=False)))
+    OutboxMessage.objects.update(attempts=delivery.MAX_ATTEMPTS - 1)
+    result = delivery.outbox_deliver(ids)
+    assert (result.failed, result.retry) == (ids, [])
+    message = OutboxMessage.objects.get()
+    assert (message.status, message.attempts) == (Status.FAILED, delivery.MAX_ATTEMPTS)
+
+
+def test_one_failure_does_not_hold_up_the_rest_of_the_batch(settings):
+    settings.MAILERS = {"default": {"BACKEND": "tests.notices.backends.FlakyEmailBackend"}}
+    FlakyEmailBackend.failures = 1
+    ids = _ids(send_notice(recipients=recipients(3, sms=False)))
+    result = delivery.outbox_deliver(ids)
+    assert (len(result.sent), len(result.retry)) == (2, 1)
+    assert len(mail.outbox) == 2
+
+
+def test_a_backend_that_accepts_nothing_is_a_failure(settings):
+    settings.SMS_BACKEND = "tests.notices.backends.SilentSmsBackend"
+    notice = send_notice(recipients=[Recipient("Ann", phone="5555550001", sms_opt_in=True)])
+    result = delivery.outbox_deliver(_ids(notice))
+    assert result.sent == []
+    assert "accepted nothing" in OutboxMessage.objects.get().last_error
+
+
+def test_the_email_greets_the_recipient_and_links_back(settings):
+    settings.SITE_URL = "https://euchre.example.com"
+    notice = send_notice(
+        recipients=[Recipient("Ann Lee", email="ann@example.com")], link="/leagues/cca/"
+    )
+    delivery.outbox_deliver(_ids(notice))
+    (email,) = mail.outbox
+    message = notice.messages.get()
+    assert email.subject == "Tonight is cancelled"
+    assert email.to == ["ann@example.com"]
+    assert email.body.startswith("Hello Ann Lee,\n\nSnow: every fixture tonight is off.")
+    assert "More: https://euchre.example.com/leagues/cca/" in email.body
+    assert "https://euchre.example.com/notices/subscriptions/" in email.body
+    assert email.extra_headers["X-Outbox-Message-Id"] == str(message.pk)
+
+
+def test_the_text_is_the_short_version_with_the_link(settings):
+    settings.SITE_URL = "https://euchre.example.com"
+    notice = send_notice(
+        recipients=[Recipient("Ann", phone="555 555 0001", sms_opt_in=True)], link="/l/"
+    )
+    delivery.outbox_deliver(_ids(notice))
+    (text,) = sms.outbox
+    assert text.recipients == ["+15555550001"]
+    assert text.body == "League night cancelled (snow). https://euchre.example.com/l/"
+
+
+def test_a_long_batch_renews_its_claim_and_skips_rows_taken_from_it(settings, monkeypatch):
+    settings.SMS_BACKEND = "tests.notices.backends.StealingSmsBackend"
+    monkeypatch.setattr(delivery, "CLAIM_RENEW_AFTER", 0.0)
+    notice = send_notice(recipients=recipients(3, sms=True))
+    sms_ids = list(
+        notice.messages.filter(channel="sms").order_by("pk").values_list("pk", flat=True)
+    )
+    other_worker = uuid.uuid4()
+    StealingSmsBackend.steal = lambda: OutboxMessage.objects.filter(pk=sms_ids[-1]).update(
+        claim_token=other_worker
+    )
+    result = delivery.outbox_deliver(sms_ids)
+    assert result.sent == sms_ids[:-1]
+    assert result.skipped == 1
+    assert len(sms.outbox) == 2
+    assert OutboxMessage.objects.get(pk=sms_ids[-1]).status == Status.SENDING
+
+
+def test_the_sweep_takes_only_what_no_task_is_looking_after():
+    notice = send_notice(recipients=recipients(6, sms=False))
+    a, b, c, d, e, f = _ids(notice)
+    OutboxMessage.objects.filter(pk=a).update(available_at=_ago(2))  # never queued: due
+    OutboxMessage.objects.filter(pk=b).update(available_at=_ago(2), queued_at=_ago(1))
+    OutboxMessage.objects.filter(pk=c).update(available_at=_ago(20), queued_at=_ago(11))
+    OutboxMessage.objects.filter(pk=d).update(status=Status.SENDING, claimed_at=_ago(6))
+    OutboxMessage.objects.filter(pk=e).update(status=Status.SENDING, claimed_at=_ago(2))
+    # f is brand new: its own task has not had its minute yet.
+    assert delivery.due_message_ids() == [a, c, d]
+    assert delivery.due_message_ids(notice_id=notice.pk) == [a, b, c, f]
+
+
+def test_a_message_waiting_out_its_backoff_is_not_due():
+    notice = send_notice(recipients=recipients(1, sms=False))
+    OutboxMessage.objects.update(available_at=timezone.now() + datetime.timedelta(minutes=2))
+    assert delivery.due_message_ids() == []
+    assert delivery.due_message_ids(notice_id=notice.pk) == []
+
+
+def test_batches_split_the_ids():
+    assert delivery.chunks([1, 2, 3, 4, 5], 2) == [[1, 2], [3, 4], [5]]
