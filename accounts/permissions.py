@@ -180,3 +180,51 @@ def can_manage_notices(user: Any) -> bool:
 
 
 notices_manager_required = require(can_manage_notices)
+
+
+# --- scoring ---
+
+_SIDE_SEATS = {"NS": ("N", "S"), "EW": ("E", "W")}
+
+
+def can_submit_for_side(user: Any, game: Any, side: str) -> bool:
+    """Enter a game's card for one side: staff; that side's captain; else a player seated there.
+
+    Uses `game.seats.all()` (prefetch `seats` to keep pages to one query).
+    """
+    if not user.is_authenticated or side not in _SIDE_SEATS:
+        return False
+    if is_staff_role(user):
+        return True
+    team_id = game.ns_team_id if side == "NS" else game.ew_team_id
+    if team_id is not None:
+        return is_captain_of(user, team_id)
+    player_id = player_id_for(user)
+    return player_id is not None and any(
+        seat.player_id == player_id and seat.seat in _SIDE_SEATS[side] for seat in game.seats.all()
+    )
+
+
+def scoring_sides_for(user: Any, game: Any) -> list[str]:
+    """The sides ("NS", "EW") the user may enter this game's card for."""
+    return [side for side in _SIDE_SEATS if can_submit_for_side(user, game, side)]
+
+
+def can_confirm(user: Any, version: Any) -> bool:
+    """Confirm or dispute a card: entitled for the other side, and never its submitter."""
+    if not user.is_authenticated or version.submitted_by_id == user.pk:
+        return False
+    if version.submitted_for not in _SIDE_SEATS:
+        return False
+    other = "EW" if version.submitted_for == "NS" else "NS"
+    return can_submit_for_side(user, version.scorecard.game, other)
+
+
+def can_settle_scorecards(user: Any) -> bool:
+    """Settle disputes and correct confirmed cards: league managers and tournament directors."""
+    return is_staff_role(user)
+
+
+def can_edit_rule_sets(user: Any) -> bool:
+    """Copy presets and edit the copies (leagues and tournaments both pick rule sets)."""
+    return is_staff_role(user)

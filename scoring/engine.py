@@ -85,6 +85,7 @@ class HandOutcome:
     renege_by: str | None = None  # "NS"/"EW"
     loner_seat: str | None = None  # "N"/"E"/"S"/"W"; required for lone hands in individual mode
     passed: bool = False
+    false_claim_by: str | None = None  # side whose renege claim wasn't proven (rule set penalty)
 
     @classmethod
     def passed_deal(cls) -> HandOutcome:
@@ -129,6 +130,7 @@ def validate_hand(spec: RuleSpec, outcome: HandOutcome) -> None:
             or outcome.maker_tricks
             or outcome.renege_by is not None
             or outcome.loner_seat is not None
+            or outcome.false_claim_by is not None
         ):
             raise InvalidHand(
                 "A passed deal has no makers, tricks, loner or renege: "
@@ -142,6 +144,14 @@ def validate_hand(spec: RuleSpec, outcome: HandOutcome) -> None:
         raise InvalidHand(f"The makers' tricks must be a whole number from 0 to 5, not {tricks!r}.")
     if outcome.renege_by is not None and outcome.renege_by not in SIDES:
         raise InvalidHand("Say which side reneged: N-S or E-W.")
+    if outcome.false_claim_by is not None:
+        if outcome.false_claim_by not in SIDES:
+            raise InvalidHand("Say which side made the unproven renege claim: N-S or E-W.")
+        if outcome.renege_by == other_side(outcome.false_claim_by):
+            raise InvalidHand(
+                f"{SIDE_LABELS[outcome.renege_by]} reneged on this hand, so "
+                f"{SIDE_LABELS[outcome.false_claim_by]}'s renege claim was proven."
+            )
     if not outcome.alone:
         if outcome.loner_seat is not None:
             raise InvalidHand("A loner was named but the hand isn't marked as a lone hand.")
@@ -210,6 +220,14 @@ def score_hand(spec: RuleSpec, outcome: HandOutcome) -> HandPoints:
         if lone_march and outcome.loner_seat is not None:
             seat_points[partner_of(outcome.loner_seat)] = spec.loner_partner_points
             summary += f" Partner of the loner: {points_text(spec.loner_partner_points)}."
+    claimant, penalty = outcome.false_claim_by, spec.false_renege_claim_penalty
+    if claimant is not None and penalty:
+        # The rule set's penalty comes off the claiming side (each of its players).
+        points[claimant] -= penalty
+        if individual:
+            for seat in seats_of(claimant):
+                seat_points[seat] -= penalty
+        summary += f" {SIDE_LABELS[claimant]}'s unproven renege claim costs {points_text(penalty)}."
     return HandPoints(points=points, seat_points=seat_points, scorer=scorer, summary=summary)
 
 

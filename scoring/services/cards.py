@@ -1,0 +1,337 @@
+"""Scorecard workflow: submit, confirm, dispute, settle, correct.
+
+Every action locks the game's Scorecard row first (select_for_update), so two captains
+submitting at once, or a double click, leave one version chain. Refusals raise
+ValidationError (for the captain to read) or PermissionDenied and write nothing.
+"""
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from accounts import permissions
+from league import eligibility
+from scoring.engine import SIDES, InvalidHand
+from scoring.engine_rules import SIDE_LABELS
+from scoring.handrows import CardTally, HandRow, rows_from, tally_final, tally_hands
+from scoring.models import Game, HandEntry, Scorecard, ScorecardDraft, ScorecardVersion
+from scoring.signals import card_confirmed
+
+Hands = Sequence[HandRow | Mapping[str, Any]] | None
+Scores = Mapping[str, Any] | None
+
+Status = Scorecard.Status
+State = ScorecardVersion.State
+Kind = ScorecardVersion.Kind
+
+
+def _locked_scorecard(game: Game) -> Scorecard:
+    # The unique game_id settles a race to create the card; the row lock orders the rest.
+    Scorecard.objects.get_or_create(game_id=game.pk)
+    card = (
+        Scorecard.objects.select_for_update(of=("self",))
+        .select_related("game__rule_set", "game__ns_team", "game__ew_team")
+        .get(game_id=game.pk)
+    )
+    return card
+
+
+def _tally(card: Scorecard, hands: Hands, final_scores: Scores, timed_out: bool):
+    if hands is not None and final_scores is not None:
+        raise ValidationError("Enter the hands or the final score, not both.")
+    if hands is None and final_scores is None:
+        raise ValidationError("Enter the hands or the final score.")
+    spec = card.game.rule_set.to_spec()
+    try:
+        if hands is not None:
+            rows = rows_from(hands)
+            return rows, tally_hands(spec, rows, timed_out)
+        assert final_scores is not None
+        return [], tally_final(spec, final_scores, timed_out)
+    except InvalidHand as exc:
+        raise ValidationError(str(exc)) from None
+
+
+def _same_content(version: ScorecardVersion, rows: list[HandRow], tally: CardTally) -> bool:
+    if version.source != tally.source or version.timed_out != tally.timed_out:
+        return False
+    if tally.source == ScorecardVersion.Source.HANDS:
+        return version.rows() == rows
+    return (version.ns_total, version.ew_total, version.seat_totals) == (
+        tally.ns_total,
+        tally.ew_total,
+        tally.seat_totals,
+    )
+
+
+def _write_version(
+    card: Scorecard,
+    *,
+    rows: list[HandRow],
+    tally: CardTally,
+    kind: str,
+    state: str,
+    user: Any,
+    side: str = "",
+    reason: str = "",
+) -> ScorecardVersion:
+    now = timezone.now()
+    previous = card.current_version
+    if previous is not None and previous.state != State.REPLACED:
+        # Replace first: the one-confirmed-version constraint must hold at every statement.
+        previous.state = State.REPLACED
+        previous.save(update_fields=["state"])
+    number = (card.versions.aggregate(top=Max("number"))["top"] or 0) + 1
+    confirmed = state == State.CONFIRMED
+    version = ScorecardVersion.objects.create(
+        scorecard=card,
+        number=number,
+        source=tally.source,
+        kind=kind,
+        state=state,
+        timed_out=tally.timed_out,
+        ns_total=tally.ns_total,
+        ew_total=tally.ew_total,
+        winner=tally.winner or "",
+        ended_by=tally.ended_by,
+        seat_totals=tally.seat_totals,
+        lone_hands_made=tally.lone_hands_made,
+        hand_count=len(rows),
+        submitted_by=user,
+        submitted_for=side,
+        submitted_at=now,
+        previous=previous,
+        reason=reason,
+        confirmed_by=user if confirmed else None,
+        confirmed_at=now if confirmed else None,
+    )
+    HandEntry.objects.bulk_create(
+        HandEntry(
+            version=version,
+            number=number,
+            **row.as_dict(),
+            ns_points=hand.points["NS"],
+            ew_points=hand.points["EW"],
+            ns_running=running["NS"],
+            ew_running=running["EW"],
+            seat_points=hand.seat_points,
+            seat_running=tally.seat_running[number - 1] if tally.seat_running else {},
+            summary=hand.summary[:240],
+        )
+        for number, (row, hand, running) in enumerate(
+            zip(rows, tally.hands, tally.running, strict=True), start=1
+        )
+    )
+    card.current_version = version
+    return version
+
+
+def _announce(card: Scorecard, version: ScorecardVersion) -> None:
+    game = card.game
+    transaction.on_commit(
+        lambda: card_confirmed.send(sender=ScorecardVersion, game=game, version=version)
+    )
+
+
+def _reason(reason: str, what: str) -> str:
+    reason = (reason or "").strip()
+    if not reason:
+        raise ValidationError(f"Give a reason for the {what}: it is kept with the card.")
+    return reason
+
+
+def _open_version(card: Scorecard, version: ScorecardVersion) -> ScorecardVersion:
+    """The version as it stands under the lock; refuse when the card moved on."""
+    current = card.current_version
+    if current is None or current.pk != version.pk or current.state != State.PENDING:
+        raise ValidationError(
+            f"This card has changed since you opened it (it is now "
+            f"'{card.get_status_display().lower()}'): reload the page to see it."
+        )
+    current.scorecard = card
+    return current
+
+
+@transaction.atomic
+def scorecard_submit(
+    *,
+    game: Game,
+    user: Any,
+    side: str,
+    hands: Hands = None,
+    final_scores: Scores = None,
+    timed_out: bool = False,
+) -> ScorecardVersion:
+    """A side's card, hand by hand or as final scores; the other side then confirms it.
+
+    A new submission replaces one still awaiting confirmation (or disputed); the same card
+    submitted twice by the same person (a double click) returns the existing version.
+    """
+    if side not in SIDES:
+        raise ValidationError("Say which side you are entering the card for: N-S or E-W.")
+    if not permissions.can_submit_for_side(user, game, side):
+        raise PermissionDenied(
+            f"Only the {SIDE_LABELS[side]} captain, a league manager or a tournament director "
+            f"can submit the card for {SIDE_LABELS[side]}."
+        )
+    card = _locked_scorecard(game)
+    if card.is_confirmed:
+        raise ValidationError(
+            "This card is already confirmed: only a league manager or tournament director "
+            "can correct it now."
+        )
+    problems: list[str] = []
+    for team in (card.game.ns_team, card.game.ew_team):
+        if team is not None:
+            problems.extend(eligibility.team_play_problems(team))
+    if problems:
+        raise ValidationError(problems)
+    rows, tally = _tally(card, hands, final_scores, timed_out)
+    current = card.current_version
+    if (
+        current is not None
+        and current.state == State.PENDING
+        and current.submitted_for == side
+        and current.submitted_by_id == user.pk
+        and _same_content(current, rows, tally)
+    ):
+        return current
+    version = _write_version(
+        card,
+        rows=rows,
+        tally=tally,
+        kind=Kind.SUBMISSION,
+        state=State.PENDING,
+        user=user,
+        side=side,
+    )
+    card.status = Status.SUBMITTED
+    card.save(update_fields=["status", "current_version", "updated_at"])
+    ScorecardDraft.objects.filter(user=user, game_id=game.pk).delete()
+    return version
+
+
+@transaction.atomic
+def scorecard_confirm(*, version: ScorecardVersion, user: Any) -> ScorecardVersion:
+    """The other side agrees: the version becomes the game's confirmed result."""
+    card = _locked_scorecard(version.scorecard.game)
+    version = _open_version(card, version)
+    if version.submitted_by_id == user.pk:
+        raise PermissionDenied("You submitted this card, so you can't confirm it yourself.")
+    if not permissions.can_confirm(user, version):
+        raise PermissionDenied("Only the other side's captain can confirm this card.")
+    version.state = State.CONFIRMED
+    version.confirmed_by = user
+    version.confirmed_at = timezone.now()
+    version.save(update_fields=["state", "confirmed_by", "confirmed_at"])
+    card.status = Status.CONFIRMED
+    card.save(update_fields=["status", "updated_at"])
+    _announce(card, version)
+    return version
+
+
+@transaction.atomic
+def scorecard_dispute(*, version: ScorecardVersion, user: Any, reason: str) -> ScorecardVersion:
+    """The other side disagrees: the card goes to a manager or director to settle."""
+    card = _locked_scorecard(version.scorecard.game)
+    version = _open_version(card, version)
+    if version.submitted_by_id == user.pk:
+        raise PermissionDenied("You submitted this card, so you can't dispute it yourself.")
+    if not permissions.can_confirm(user, version):
+        raise PermissionDenied("Only the other side's captain can dispute this card.")
+    reason = (reason or "").strip()
+    if not reason:
+        raise ValidationError("Say what is wrong with the card, so staff can settle it.")
+    version.state = State.DISPUTED
+    version.disputed_by = user
+    version.disputed_at = timezone.now()
+    version.dispute_reason = reason
+    version.save(update_fields=["state", "disputed_by", "disputed_at", "dispute_reason"])
+    card.status = Status.DISPUTED
+    card.save(update_fields=["status", "updated_at"])
+    return version
+
+
+@transaction.atomic
+def scorecard_settle(
+    *,
+    scorecard: Scorecard,
+    user: Any,
+    reason: str,
+    hands: Hands = None,
+    final_scores: Scores = None,
+    timed_out: bool = False,
+) -> ScorecardVersion:
+    """Staff decide an open card; without hands or scores, the current card stands."""
+    if not permissions.can_settle_scorecards(user):
+        raise PermissionDenied("Only a league manager or tournament director can settle a card.")
+    reason = _reason(reason, "settlement")
+    card = _locked_scorecard(scorecard.game)
+    if card.is_confirmed:
+        raise ValidationError("This card is already confirmed: correct it instead.")
+    if hands is None and final_scores is None:
+        current = card.current_version
+        if current is None:
+            raise ValidationError("There is no card to settle yet: enter the hands or the score.")
+        timed_out = current.timed_out
+        if current.source == ScorecardVersion.Source.HANDS:
+            hands = current.rows()
+        else:
+            final_scores = current.final_scores()
+    rows, tally = _tally(card, hands, final_scores, timed_out)
+    version = _write_version(
+        card,
+        rows=rows,
+        tally=tally,
+        kind=Kind.SETTLEMENT,
+        state=State.CONFIRMED,
+        user=user,
+        reason=reason,
+    )
+    card.status = Status.SETTLED
+    card.save(update_fields=["status", "current_version", "updated_at"])
+    ScorecardDraft.objects.filter(user=user, game_id=card.game_id).delete()
+    _announce(card, version)
+    return version
+
+
+@transaction.atomic
+def scorecard_correct(
+    *,
+    scorecard: Scorecard,
+    user: Any,
+    reason: str,
+    hands: Hands = None,
+    final_scores: Scores = None,
+    timed_out: bool = False,
+) -> ScorecardVersion:
+    """Staff change a confirmed card; the new version records who, when, why and what before."""
+    if not permissions.can_settle_scorecards(user):
+        raise PermissionDenied(
+            "Only a league manager or tournament director can correct a confirmed card."
+        )
+    reason = _reason(reason, "correction")
+    card = _locked_scorecard(scorecard.game)
+    if not card.is_confirmed:
+        raise ValidationError("Only a confirmed card can be corrected: settle this one instead.")
+    rows, tally = _tally(card, hands, final_scores, timed_out)
+    if _same_content(card.current_version, rows, tally):
+        raise ValidationError("The correction is the same as the confirmed card: nothing changed.")
+    version = _write_version(
+        card,
+        rows=rows,
+        tally=tally,
+        kind=Kind.CORRECTION,
+        state=State.CONFIRMED,
+        user=user,
+        reason=reason,
+    )
+    card.status = Status.SETTLED
+    card.save(update_fields=["status", "current_version", "updated_at"])
+    ScorecardDraft.objects.filter(user=user, game_id=card.game_id).delete()
+    _announce(card, version)
+    return version

@@ -1,0 +1,35 @@
+"""Template helpers for scorecards, so `scoring/_entry.html` can be included with a game."""
+
+from django import template
+
+from scoring import presenters
+from scoring.engine_rules import SEAT_NAMES, SIDE_LABELS
+from scoring.models import Scorecard
+
+register = template.Library()
+
+
+@register.simple_tag(takes_context=True)
+def entry_state(context: template.Context, game):  # type: ignore[no-untyped-def]
+    """`{% entry_state game as entry %}`: None when the viewer can't enter this card."""
+    request = context.get("request")
+    if request is None:
+        return None
+    card = context.get("card")
+    return presenters.entry_state(request.user, game, card if isinstance(card, Scorecard) else None)
+
+
+@register.filter
+def side_label(side: str) -> str:
+    return SIDE_LABELS.get(side, "")
+
+
+@register.filter
+def seat_name(seat: str) -> str:
+    return SEAT_NAMES.get(seat, "")
+
+
+@register.filter
+def box(points: int | None) -> str:
+    """A scorecard box: the points, or X for none."""
+    return "" if points is None else presenters.cell(points)

@@ -1,0 +1,116 @@
+"""Confirm, dispute, settle and correct: every check is the service's; views parse and show."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from accounts import permissions
+from scoring import presenters, services
+from scoring.engine import INDIVIDUAL
+from scoring.forms import ReasonForm, StaffDecisionForm
+from scoring.models import Scorecard
+from scoring.selectors import draft_for, scorecard_for_game
+from scoring.views.common import game_or_404, posted_version
+
+staff_only = permissions.require(permissions.can_settle_scorecards)
+
+
+@require_POST
+@login_required
+def game_confirm(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = game_or_404(game_id)
+    version = posted_version(request, game)
+    try:
+        services.scorecard_confirm(version=version, user=request.user)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    else:
+        messages.success(request, "Card confirmed. Thank you!")
+    return redirect("scoring:game_detail", game_id=game.pk)
+
+
+@require_POST
+@login_required
+def game_dispute(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = game_or_404(game_id)
+    version = posted_version(request, game)
+    form = ReasonForm(request.POST)
+    reason = form.cleaned_data["reason"] if form.is_valid() else ""
+    try:
+        services.scorecard_dispute(version=version, user=request.user, reason=reason)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    else:
+        messages.success(request, "Card disputed: a manager or director will settle it.")
+    return redirect("scoring:game_detail", game_id=game.pk)
+
+
+def _bases(card: Scorecard | None, draft_hands: int, correcting: bool) -> list[tuple[str, str]]:
+    bases = []
+    version = card.current_version if card else None
+    if version is not None and not correcting:
+        bases.append(
+            (StaffDecisionForm.BASIS_CURRENT, f"The card as it stands (version {version.number})")
+        )
+    if draft_hands:
+        bases.append((StaffDecisionForm.BASIS_DRAFT, f"The {draft_hands} hands in my draft"))
+    bases.append((StaffDecisionForm.BASIS_FINAL, "These final scores"))
+    return bases
+
+
+def _decide(request: HttpRequest, game_id: int, correcting: bool) -> HttpResponse:
+    game = game_or_404(game_id)
+    card = scorecard_for_game(game.pk)
+    draft = draft_for(request.user, game)
+    draft_rows = draft.rows() if draft else []
+    spec = game.rule_set.to_spec()
+    bases = _bases(card, len(draft_rows), correcting)
+    form = StaffDecisionForm(request.POST or None, spec=spec, bases=bases)
+    error = ""
+    if request.method == "POST" and form.is_valid():
+        basis = form.cleaned_data["basis"]
+        action = services.scorecard_correct if correcting else services.scorecard_settle
+        try:
+            action(
+                scorecard=card or Scorecard.objects.get_or_create(game=game)[0],
+                user=request.user,
+                reason=form.cleaned_data["reason"],
+                hands=draft_rows if basis == form.BASIS_DRAFT else None,
+                final_scores=form.scores() if basis == form.BASIS_FINAL else None,
+                timed_out=form.cleaned_data.get("timed_out", False),
+            )
+        except ValidationError as exc:
+            error = " ".join(exc.messages)
+        else:
+            messages.success(request, "Card corrected." if correcting else "Card settled.")
+            return redirect("scoring:game_detail", game_id=game.pk)
+    version = card.current_version if card else None
+    return render(
+        request,
+        "scoring/staff_decision.html",
+        {
+            "game": game,
+            "card": card,
+            "version": version,
+            "lines": presenters.version_lines(version),
+            "side_names": presenters.side_names(game),
+            "individual": spec.scoring_mode == INDIVIDUAL,
+            "seat_headings": presenters.seat_headings(game),
+            "form": form,
+            "error": error,
+            "correcting": correcting,
+        },
+    )
+
+
+@staff_only
+def game_settle(request: HttpRequest, game_id: int) -> HttpResponse:
+    return _decide(request, game_id, correcting=False)
+
+
+@staff_only
+def game_correct(request: HttpRequest, game_id: int) -> HttpResponse:
+    return _decide(request, game_id, correcting=True)

@@ -1,0 +1,165 @@
+"""The entry component: hands tapped into a server-side draft, then submitted.
+
+Each POST answers htmx with the re-rendered component (`scoring/_entry.html`), or
+without htmx redirects back to the entry page with a message.
+"""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+from django_htmx.http import HttpResponseClientRedirect
+
+from accounts import permissions
+from scoring import services
+from scoring.engine_rules import SIDE_LABELS
+from scoring.forms import FinalScoresForm, HandForm
+from scoring.models import Game
+from scoring.selectors import draft_for
+from scoring.views.common import game_or_404, posted_version
+
+
+def _component(request: HttpRequest, game: Game, error: str = "") -> HttpResponse:
+    if request.htmx:
+        return render(request, "scoring/_entry.html", {"game": game, "entry_error": error})
+    if error:
+        messages.error(request, error)
+    return redirect("scoring:game_entry", game_id=game.pk)
+
+
+def _errors(exc: ValidationError) -> str:
+    return " ".join(exc.messages)
+
+
+@login_required
+def game_entry(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = game_or_404(game_id)
+    permissions.deny_unless(
+        bool(permissions.scoring_sides_for(request.user, game)),
+        "Only the captains (or, without teams, the players at the table) enter this card.",
+    )
+    return render(request, "scoring/game_entry.html", {"game": game})
+
+
+@require_POST
+@login_required
+def entry_add_hand(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = game_or_404(game_id)
+    try:
+        hand = HandForm(request.POST).hand()
+        services.draft_add_hand(game=game, user=request.user, hand=hand)
+    except ValidationError as exc:
+        return _component(request, game, _errors(exc))
+    return _component(request, game)
+
+
+@require_POST
+@login_required
+def entry_undo(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = game_or_404(game_id)
+    try:
+        services.draft_remove_last_hand(game=game, user=request.user)
+    except ValidationError as exc:
+        return _component(request, game, _errors(exc))
+    return _component(request, game)
+
+
+@require_POST
+@login_required
+def entry_clear(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = game_or_404(game_id)
+    services.draft_clear(game=game, user=request.user)
+    return _component(request, game)
+
+
+@require_POST
+@login_required
+def entry_options(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The side (for staff who may enter either) and the 'time ran out' tick."""
+    game = game_or_404(game_id)
+    side = request.POST.get("side") or None
+    try:
+        services.draft_set_options(
+            game=game, user=request.user, side=side, timed_out=request.POST.get("timed_out") == "on"
+        )
+    except ValidationError as exc:
+        return _component(request, game, _errors(exc))
+    return _component(request, game)
+
+
+@require_POST
+@login_required
+def entry_copy_card(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Start the draft from the current card, to fix a hand without retyping the rest."""
+    game = game_or_404(game_id)
+    version = posted_version(request, game)
+    try:
+        services.draft_start_from(game=game, user=request.user, version=version)
+    except ValidationError as exc:
+        return _component(request, game, _errors(exc))
+    return _component(request, game)
+
+
+def _side(request: HttpRequest, game: Game) -> str:
+    sides = permissions.scoring_sides_for(request.user, game)
+    draft = draft_for(request.user, game)
+    side = request.POST.get("side") or (draft.side if draft else "")
+    if not side and len(sides) == 1:
+        side = sides[0]
+    if not side:
+        raise ValidationError("Choose the side you are entering the card for: N-S or E-W.")
+    return side
+
+
+def _submitted(request: HttpRequest, game: Game, side: str) -> HttpResponse:
+    other = SIDE_LABELS["EW" if side == "NS" else "NS"]
+    messages.success(request, f"Card submitted for {SIDE_LABELS[side]}: {other} now confirm it.")
+    url = reverse("scoring:game_detail", args=[game.pk])
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
+@require_POST
+@login_required
+def entry_submit(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = game_or_404(game_id)
+    draft = draft_for(request.user, game)
+    try:
+        side = _side(request, game)
+        services.scorecard_submit(
+            game=game,
+            user=request.user,
+            side=side,
+            hands=draft.rows() if draft else [],
+            timed_out=request.POST.get("timed_out") == "on",
+        )
+    except ValidationError as exc:
+        return _component(request, game, _errors(exc))
+    return _submitted(request, game, side)
+
+
+@require_POST
+@login_required
+def entry_submit_final(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = game_or_404(game_id)
+    form = FinalScoresForm(request.POST, spec=game.rule_set.to_spec())
+    if not form.is_valid():
+        problems = [
+            f"{form.fields[name].label if name in form.fields else 'Score'}: {' '.join(errs)}"
+            for name, errs in form.errors.items()
+        ]
+        return _component(request, game, " ".join(problems))
+    try:
+        side = _side(request, game)
+        services.scorecard_submit(
+            game=game,
+            user=request.user,
+            side=side,
+            final_scores=form.scores(),
+            timed_out=form.cleaned_data.get("timed_out", False),
+        )
+    except ValidationError as exc:
+        return _component(request, game, _errors(exc))
+    return _submitted(request, game, side)

@@ -1,0 +1,51 @@
+"""A game's card: current version, status, hands with running totals, and who may act."""
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from accounts import permissions
+from scoring import presenters
+from scoring.engine import INDIVIDUAL
+from scoring.selectors import card_history, scorecard_for_game
+from scoring.views.common import game_or_404
+
+
+def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = game_or_404(game_id)
+    card = scorecard_for_game(game.pk)
+    version = card.current_version if card else None
+    if version is not None:
+        card.game = game  # reuse what is loaded (seats for the permission checks)
+        version.scorecard = card
+    user = request.user
+    may_confirm = bool(
+        version
+        and version.state == version.State.PENDING
+        and permissions.can_confirm(user, version)
+    )
+    staff = permissions.can_settle_scorecards(user)
+    sides = permissions.scoring_sides_for(user, game)
+    individual = game.rule_set.scoring_mode == INDIVIDUAL
+    names = presenters.side_names(game)
+    context = {
+        "game": game,
+        "card": card,
+        "version": version,
+        "lines": presenters.version_lines(version),
+        "individual": individual,
+        "seat_headings": presenters.seat_headings(game),
+        "side_names": names,
+        "score_line": presenters.score_line(version, individual) if version else "",
+        "winner_name": names.get(version.winner, "") if version else "",
+        "history": card_history(card) if card else [],
+        "may_confirm": may_confirm,
+        "own_pending": bool(
+            version
+            and version.state == version.State.PENDING
+            and version.submitted_by_id == user.pk
+        ),
+        "may_enter": bool(sides) and (card is None or card.is_open),
+        "may_settle": staff and (card is None or card.is_open),
+        "may_correct": staff and card is not None and card.is_confirmed,
+    }
+    return render(request, "scoring/game_detail.html", context)

@@ -1,0 +1,121 @@
+"""The game's card page, for each role, with a bounded number of queries."""
+
+import pytest
+from django.urls import reverse
+
+from scoring.services import scorecard_confirm, scorecard_dispute, scorecard_submit
+from tests.factories import captain_user, director_user, manager_user, player_user
+from tests.scoring.factories import (
+    NS_WINS_10_2,
+    PROGRESSIVE_EIGHT,
+    made,
+    seated_game,
+    team_game,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+def _url(game):
+    return reverse("scoring:game_detail", args=[game.pk])
+
+
+def test_anyone_can_read_a_card_but_anonymous_visitors_get_no_buttons(client):
+    tg = team_game()
+    scorecard_submit(game=tg.game, user=tg.ns_captain, side="NS", hands=NS_WINS_10_2)
+    page = client.get(_url(tg.game)).content.decode()
+    assert "N-S 10 – E-W 2" in page
+    assert "Awaiting confirmation" in page
+    assert "Confirm this card" not in page
+    assert "Tricks the makers took" not in page
+
+
+def test_the_page_shows_hands_with_running_totals(client):
+    tg = team_game()
+    scorecard_submit(game=tg.game, user=tg.ns_captain, side="NS", hands=NS_WINS_10_2)
+    page = client.get(_url(tg.game)).content.decode()
+    assert "N-S marched: 2 points." in page
+    assert "2 <small>· 10</small>" in page  # the last march, N-S running total 10
+    assert f"{tg.ns_team.name}" in page and f"{tg.ew_team.name}" in page
+
+
+def test_the_other_captain_sees_confirm_and_dispute(client):
+    tg = team_game()
+    scorecard_submit(game=tg.game, user=tg.ns_captain, side="NS", hands=NS_WINS_10_2)
+    client.force_login(tg.ew_captain)
+    page = client.get(_url(tg.game)).content.decode()
+    assert "Confirm this card" in page and "Dispute this card" in page
+
+
+def test_the_submitter_sees_no_confirm_button(client):
+    tg = team_game()
+    scorecard_submit(game=tg.game, user=tg.ns_captain, side="NS", hands=NS_WINS_10_2)
+    client.force_login(tg.ns_captain)
+    page = client.get(_url(tg.game)).content.decode()
+    assert "Confirm this card" not in page
+    assert "You submitted this card" in page
+
+
+@pytest.mark.parametrize("role", ["player", "other_captain"])
+def test_players_and_other_captains_can_read_but_not_act(client, role):
+    tg = team_game()
+    scorecard_submit(game=tg.game, user=tg.ns_captain, side="NS", hands=NS_WINS_10_2)
+    user = player_user(team=tg.ew_team)[0] if role == "player" else captain_user()[0]
+    client.force_login(user)
+    page = client.get(_url(tg.game)).content.decode()
+    assert "Confirm this card" not in page and "Settle this card" not in page
+    assert "Tricks the makers took" not in page
+
+
+def test_a_captain_of_an_empty_card_gets_the_entry_component(client):
+    tg = team_game()
+    client.force_login(tg.ns_captain)
+    page = client.get(_url(tg.game)).content.decode()
+    assert "Tricks the makers took" in page
+    assert "Submit the card for N-S" in page
+
+
+@pytest.mark.parametrize("staff", [manager_user, director_user])
+def test_staff_may_settle_an_open_card_and_correct_a_confirmed_one(client, staff):
+    tg = team_game()
+    version = scorecard_submit(game=tg.game, user=tg.ns_captain, side="NS", hands=NS_WINS_10_2)
+    client.force_login(staff())
+    page = client.get(_url(tg.game)).content.decode()
+    assert "Settle this card" in page and "Correct this card" not in page
+    scorecard_confirm(version=version, user=tg.ew_captain)
+    page = client.get(_url(tg.game)).content.decode()
+    assert "Correct this card" in page and "Settle this card" not in page
+    assert "Confirm this card" not in page
+
+
+def test_a_disputed_card_shows_the_reason(client):
+    tg = team_game()
+    version = scorecard_submit(game=tg.game, user=tg.ns_captain, side="NS", hands=NS_WINS_10_2)
+    scorecard_dispute(version=version, user=tg.ew_captain, reason="Hand 3 was ours.")
+    page = client.get(_url(tg.game)).content.decode()
+    assert "Disputed" in page and "Hand 3 was ours." in page
+
+
+def test_an_individual_card_shows_each_players_total(client):
+    game, users = seated_game("progressive")
+    scorecard_submit(game=game, user=users["N"], side="NS", hands=PROGRESSIVE_EIGHT)
+    client.force_login(users["E"])
+    page = client.get(_url(game)).content.decode()
+    assert "N 9 · S 8 · E 6 · W 6" in page
+    assert "Confirm this card" in page
+
+
+def test_an_unknown_game_is_a_404(client):
+    assert client.get(reverse("scoring:game_detail", args=[999999])).status_code == 404
+
+
+def test_the_game_page_runs_a_bounded_number_of_queries(client, django_assert_max_num_queries):
+    tg = team_game()
+    version = scorecard_submit(game=tg.game, user=tg.ns_captain, side="NS", hands=NS_WINS_10_2)
+    scorecard_dispute(version=version, user=tg.ew_captain, reason="No.")
+    ew_wins = [made("EW", 3)] * 9 + [made("NS", 4)] * 9 + [made("EW", 4)]
+    scorecard_submit(game=tg.game, user=tg.ew_captain, side="EW", hands=ew_wins)
+    client.force_login(tg.ns_captain)
+    with django_assert_max_num_queries(11):
+        response = client.get(_url(tg.game))
+    assert response.status_code == 200
