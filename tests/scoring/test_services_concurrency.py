@@ -1,0 +1,83 @@
+"""Two submissions of the same game at the same moment leave one version chain, no error."""
+
+import threading
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.db import connection
+
+from scoring.models import Scorecard, ScorecardVersion
+from scoring.services import scorecard_confirm, scorecard_submit
+from tests.scoring.factories import NS_WINS_10_2, team_game
+
+pytestmark = [pytest.mark.needs_postgres, pytest.mark.django_db(transaction=True)]
+
+
+def _at_once(*calls):
+    """Run each call in its own thread and connection, released together by a barrier."""
+    barrier = threading.Barrier(len(calls))
+    outcomes: list = [None] * len(calls)
+
+    def run(index, call):
+        try:
+            barrier.wait()
+            outcomes[index] = call()
+        except Exception as exc:  # recorded, then asserted on by the test
+            outcomes[index] = exc
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=(i, call)) for i, call in enumerate(calls)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return outcomes
+
+
+def _assert_one_chain(game):
+    card = Scorecard.objects.get(game=game)
+    versions = list(ScorecardVersion.objects.filter(scorecard=card).order_by("number"))
+    assert [v.number for v in versions] == list(range(1, len(versions) + 1))
+    assert [v.previous_id for v in versions] == [None, *[v.pk for v in versions[:-1]]]
+    assert card.current_version_id == versions[-1].pk
+    assert [v.state for v in versions[:-1]] == ["replaced"] * (len(versions) - 1)
+    return versions
+
+
+@pytest.mark.parametrize("card_exists", [False, True])
+def test_both_captains_submitting_at_once_leave_one_chain(card_exists):
+    tg = team_game()
+    if card_exists:  # otherwise the race is also to create the card
+        Scorecard.objects.create(game=tg.game)
+    outcomes = _at_once(
+        lambda: scorecard_submit(game=tg.game, user=tg.ns_captain, side="NS", hands=NS_WINS_10_2),
+        lambda: scorecard_submit(
+            game=tg.game, user=tg.ew_captain, side="EW", final_scores={"NS": 10, "EW": 2}
+        ),
+    )
+    assert all(isinstance(outcome, ScorecardVersion) for outcome in outcomes), outcomes
+    assert len(_assert_one_chain(tg.game)) == 2
+
+
+def test_a_double_click_makes_one_version():
+    tg = team_game()
+    Scorecard.objects.create(game=tg.game)
+    submit = lambda: scorecard_submit(  # noqa: E731
+        game=tg.game, user=tg.ns_captain, side="NS", hands=NS_WINS_10_2
+    )
+    outcomes = _at_once(submit, submit, submit)
+    assert all(isinstance(outcome, ScorecardVersion) for outcome in outcomes), outcomes
+    assert len(_assert_one_chain(tg.game)) == 1
+
+
+def test_two_confirmations_at_once_confirm_once():
+    tg = team_game()
+    version = scorecard_submit(game=tg.game, user=tg.ns_captain, side="NS", hands=NS_WINS_10_2)
+    confirm = lambda: scorecard_confirm(version=version, user=tg.ew_captain)  # noqa: E731
+    outcomes = _at_once(confirm, confirm)
+    kinds = sorted(type(outcome).__name__ for outcome in outcomes)
+    assert kinds == ["ScorecardVersion", "ValidationError"], outcomes
+    refused = next(o for o in outcomes if isinstance(o, ValidationError))
+    assert "changed since you opened it" in refused.messages[0]
+    assert ScorecardVersion.objects.filter(state="confirmed").count() == 1
