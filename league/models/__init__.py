@@ -1,10 +1,12 @@
 """League models, split by subject; import them from here."""
 
+from league.models.cancellations import Cancellation
 from league.models.schedule import Fixture, RescheduleRequest
 from league.models.season import League, Season, SeasonDate, SkillLevel, Table, Venue
 from league.models.teams import Player, RosterEntry, Team, Waiver
 
 __all__ = [
+    "Cancellation",
     "Fixture",
     "League",
     "Player",
