@@ -181,6 +181,7 @@ def can_manage_notices(user: Any) -> bool:
 
 notices_manager_required = require(can_manage_notices)
 
+
 # --- scoring ---
 
 _SIDE_SEATS = {"NS": ("N", "S"), "EW": ("E", "W")}
