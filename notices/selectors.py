@@ -103,6 +103,12 @@ def notices_with_counts() -> QuerySet[Notice]:
     )
 
 
+def notices_for_source(**source: Any) -> QuerySet[Notice]:
+    """Notices caused by something, e.g. `notices_for_source(cancellation=12)`, with counts."""
+    lookups = {f"source__{key}": value for key, value in source.items()}
+    return notices_with_counts().filter(**lookups)
+
+
 def failed_messages(notice: Notice) -> QuerySet[OutboxMessage]:
     return notice.messages.filter(status=OutboxMessage.Status.FAILED).order_by("channel", "address")
 

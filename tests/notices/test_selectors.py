@@ -8,6 +8,7 @@ from notices.addresses import Recipient
 from notices.selectors import (
     captains_of_season,
     captains_of_teams,
+    notices_for_source,
     notices_with_counts,
     subscribers_of_league,
     unsigned_players_of_season,
@@ -94,3 +95,10 @@ def test_notice_counts_come_per_channel_and_status(django_assert_num_queries):
         (2, 0, 0, 0),
         (3, 3, 0, 0),
     ]
+
+
+def test_the_notices_a_cancellation_caused_are_found_by_its_source():
+    mine = send_notice(source={"cancellation": 12, "reason": "weather"})
+    send_notice(source={"cancellation": 13})
+    send_notice()
+    assert list(notices_for_source(cancellation=12)) == [mine]
