@@ -159,6 +159,15 @@ class TournamentForm(forms.ModelForm):
                 f"{rule_set} has no target score; a {Tournament.Format(fmt).label.lower()} "
                 "needs games with a winner (e.g. Classic Tens or Cold Butt).",
             )
+        stages = data.get("stages_text")
+        if rule_set and fmt == Tournament.Format.HEATS and rule_set.target_points and stages:
+            targets = {stage.get("target", 10) for stage in stages}
+            if targets != {rule_set.target_points}:
+                self.add_error(
+                    "stages_text",
+                    f"{rule_set} games end at {rule_set.target_points}: "
+                    f"every stage's target must be {rule_set.target_points}.",
+                )
         return data
 
     def save(self, commit: bool = True) -> Tournament:

@@ -99,3 +99,11 @@ def test_after_the_start_only_the_name_date_and_venue_can_change():
     assert form.is_valid(), form.errors
     saved = form.save()
     assert (saved.name, saved.rounds) == ("New", 5)
+
+
+def test_heat_stage_targets_must_match_where_the_rule_sets_games_end():
+    cold_butt = RuleSet.objects.get(slug="cold-butt").pk
+    stages = json.dumps([{"kind": "final", "target": 11}])
+    form = TournamentForm(_data(format="heats", rule_set=cold_butt, stages_text=stages))
+    assert not form.is_valid()
+    assert "must be 10" in form.errors["stages_text"][0]

@@ -1,7 +1,8 @@
 import pytest
 from django.urls import reverse
 
-from tests.factories import captain_user, director_user, manager_user, player_user
+from scoring.models import RuleSet
+from tests.factories import UserFactory, captain_user, director_user, manager_user, player_user
 from tests.tournaments.factories import bracket, entry_named, progressive, started
 from tournaments.models import BracketMatch, Entry, Tournament
 
@@ -70,8 +71,6 @@ def test_any_director_may_create_a_tournament_and_then_runs_it(client, role, sta
 
 
 def test_creating_a_tournament_makes_the_creator_its_director(client):
-    from scoring.models import RuleSet
-
     user = director_user()
     client.force_login(user)
     response = client.post(
@@ -206,3 +205,68 @@ def test_a_late_arrival_can_be_added_while_a_progressive_event_runs(client):
     assert late.late and late.first_round == 2
     assert late.round_seats.filter(round__number=1).count() == 0
     assert late.round_seats.filter(round__number__in=[2, 3]).count() == 2
+
+
+def _post_urls(tournament, match):
+    slug = tournament.slug
+    return [
+        reverse("tournaments:entry_register", args=[slug]),
+        reverse("tournaments:entry_action", args=[slug, 1, "withdraw"]),
+        reverse("tournaments:entry_seed", args=[slug, 1]),
+        reverse("tournaments:round_next", args=[slug]),
+        reverse("tournaments:finish", args=[slug]),
+        reverse("tournaments:match_award", args=[slug, match.pk]),
+        reverse("tournaments:edit", args=[slug]),
+    ]
+
+
+@pytest.mark.parametrize("role", ["player", "captain", "manager", "other director"])
+def test_every_director_write_is_refused_to_other_roles(client, role):
+    tournament = started(bracket(2))
+    match = BracketMatch.objects.get(tournament=tournament)
+    client.force_login(_user(role, tournament))
+    for url in _post_urls(tournament, match):
+        response = client.post(url, {"player_name": "X", "winner": match.top_id, "seed": 1})
+        assert response.status_code == 403, url
+    match.refresh_from_db()
+    assert match.winner_id is None
+    assert tournament.entries.count() == 2
+    assert not tournament.entries.filter(status=Entry.Status.WITHDRAWN).exists()
+
+
+def test_anonymous_writes_go_to_log_in_and_change_nothing(client):
+    tournament = started(bracket(2))
+    match = BracketMatch.objects.get(tournament=tournament)
+    for url in _post_urls(tournament, match):
+        response = client.post(url, {"winner": match.top_id})
+        assert response.status_code == 302 and reverse("login") in response.url
+    match.refresh_from_db()
+    assert match.winner_id is None
+
+
+def test_a_superuser_may_run_any_tournament(client):
+    tournament = bracket(2)
+    admin = UserFactory(is_superuser=True)
+    client.force_login(admin)
+    assert client.get(reverse("tournaments:manage", args=[tournament.slug])).status_code == 200
+
+
+def test_the_settings_page_saves_for_the_own_director(client):
+    tournament = bracket(2)
+    client.force_login(tournament.director)
+    url = reverse("tournaments:edit", args=[tournament.slug])
+    assert client.get(url).status_code == 200
+    data = {
+        "name": "Renamed Cup",
+        "date": "2026-05-01",
+        "format": "partner_bracket",
+        "rule_set": tournament.rule_set_id,
+        "rounds": 8,
+        "hands_per_round": 8,
+        "seed": 0,
+        "sit_out_rule": "sit_out",
+        "best_of": 3,
+    }
+    assert client.post(url, data).status_code == 302
+    tournament.refresh_from_db()
+    assert (tournament.name, tournament.best_of) == ("Renamed Cup", 3)

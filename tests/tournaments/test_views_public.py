@@ -1,7 +1,7 @@
 import pytest
 from django.urls import reverse
 
-from tests.factories import director_user
+from tests.factories import UserFactory, director_user
 from tests.tournaments.factories import bracket, heats_event, progressive, started
 from tournaments.models import BracketMatch, Round
 
@@ -141,3 +141,15 @@ def test_the_public_page_offers_the_control_page_only_to_its_director(client):
     assert manage not in client.get(reverse("tournaments:detail", args=[tournament.slug])).content
     client.force_login(tournament.director)
     assert manage in client.get(reverse("tournaments:detail", args=[tournament.slug])).content
+
+
+def test_a_signed_in_player_is_pointed_to_their_own_seats(client):
+    tournament = started(progressive(8, rounds=2))
+    entry = tournament.entries.get(number=3)
+    entry.player.user = UserFactory()
+    entry.player.save()
+    url = reverse("tournaments:detail", args=[tournament.slug])
+    mine = reverse("tournaments:seat_card", args=[tournament.slug, 3])
+    assert mine.encode() not in client.get(url).content
+    client.force_login(entry.player.user)
+    assert mine.encode() in client.get(url).content

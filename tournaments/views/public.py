@@ -1,10 +1,11 @@
 """Public pages: the list, each event's page by format, leaderboard and big screen."""
 
+from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django_tables2 import RequestConfig
 
-from accounts.permissions import can_run_tournament
+from accounts.permissions import can_run_tournament, player_id_for
 from tournaments.filters import TournamentFilter
 from tournaments.models import HeatStage, Tournament
 from tournaments.selectors import (
@@ -28,9 +29,18 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
     return render(request, "tournaments/tournament_list.html", {"filter": filtered, "table": table})
 
 
+def _my_entry(request: HttpRequest, tournament: Tournament):
+    """The signed-in player's own entry, so the page can point them to their seats."""
+    player_id = player_id_for(request.user)
+    if player_id is None:
+        return None
+    return tournament.entries.filter(Q(player_id=player_id) | Q(partner_id=player_id)).first()
+
+
 def _base(request: HttpRequest, tournament: Tournament) -> dict:
     return {
         "tournament": tournament,
+        "my_entry": _my_entry(request, tournament),
         "can_run": can_run_tournament(request.user, tournament),
         "champion": tournament.champion
         and tournament.entries.select_related("player", "partner").get(pk=tournament.champion_id),
