@@ -109,6 +109,7 @@ def _progressive(director, today: datetime.date) -> str:
                 _settle(table.game, director, hands=_random_hands(rng))
             if number < 3:
                 round_start_next(tournament=tournament, by=director)
+        tournament.refresh_from_db()
     return f"  progressive {tournament.name}: 28 players, round {tournament.current_round} of 8"
 
 

@@ -58,3 +58,8 @@ def test_every_demo_page_answers(loaded, client):
         for name in ("detail", "big_screen"):
             url = reverse(f"tournaments:{name}", args=[tournament.slug])
             assert client.get(url).status_code == 200
+
+
+def test_the_demo_reports_where_the_progressive_stands(loaded):
+    lines, _ = loaded
+    assert any("round 3 of 8" in line for line in lines)
