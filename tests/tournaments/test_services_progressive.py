@@ -187,3 +187,24 @@ def test_finishing_before_the_last_round_is_refused():
     tournament = started(progressive(8, rounds=2))
     with pytest.raises(TournamentError, match="play every round"):
         progressive_finish(tournament=tournament, by=tournament.director)
+
+
+def test_three_handed_tables_seat_everyone_with_west_empty():
+    tournament = started(progressive(7, rounds=3, sit_out_rule="three_handed"))
+    for row in Round.objects.filter(tournament=tournament):
+        assert not row.seats.filter(table__isnull=True).exists()  # nobody sits out
+        sizes = sorted(table.seats.count() for table in row.tables.all())
+        assert sizes == [3, 4]
+        short = next(t for t in row.tables.all() if t.seats.count() == 3)
+        assert set(short.seats.values_list("seat", flat=True)) == {"N", "S", "E"}
+    first = Round.objects.get(tournament=tournament, number=1)
+    short = next(t for t in first.tables.all() if t.seats.count() == 3)
+    assert GameSeat.objects.filter(game=short.game).count() == 3
+
+
+def test_sit_outs_are_spread_so_nobody_sits_twice_before_everyone_once():
+    tournament = started(progressive(10, rounds=5))
+    counts = {}
+    for seat in Seat.objects.filter(round__tournament=tournament, table__isnull=True):
+        counts[seat.entry_id] = counts.get(seat.entry_id, 0) + 1
+    assert sum(counts.values()) == 10 and set(counts.values()) == {1}
