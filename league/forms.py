@@ -67,6 +67,7 @@ class SeasonSettingsForm(forms.ModelForm):
             "forfeit_loser_score",
             "forfeit_offenses_playoff_review",
             "forfeit_offenses_removal",
+            "results_grace_hours",
             "subs_in_regular_season",
             "playoff_subs",
             "waiver_text",

@@ -1,6 +1,8 @@
 """League models, split by subject; import them from here."""
 
 from league.models.cancellations import Cancellation
+from league.models.forfeits import Forfeit, PlayoffReview
+from league.models.results import FixtureClosure, FixtureGame
 from league.models.schedule import Fixture, RescheduleRequest
 from league.models.season import League, Season, SeasonDate, SkillLevel, Table, Venue
 from league.models.teams import Player, RosterEntry, Team, Waiver
@@ -8,8 +10,12 @@ from league.models.teams import Player, RosterEntry, Team, Waiver
 __all__ = [
     "Cancellation",
     "Fixture",
+    "FixtureClosure",
+    "FixtureGame",
+    "Forfeit",
     "League",
     "Player",
+    "PlayoffReview",
     "RescheduleRequest",
     "RosterEntry",
     "Season",

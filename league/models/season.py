@@ -165,6 +165,11 @@ class Season(models.Model):
         "offences before removal", default=3
     )
 
+    # Results: after this many hours from the start, a manager may close an open fixture.
+    results_grace_hours = models.PositiveSmallIntegerField(
+        "hours before a manager may close a fixture", default=48
+    )
+
     subs_in_regular_season = models.BooleanField(default=True)
     playoff_subs = models.CharField(
         "substitutes in the playoffs",
