@@ -1,6 +1,6 @@
 from django.urls import path
 
-from league.views import captain, feeds, manage, public, schedule
+from league.views import cancellations, captain, feeds, manage, public, schedule
 
 app_name = "league"
 
@@ -41,4 +41,17 @@ urlpatterns = [
         season + "manage/schedule/generate/", schedule.schedule_generate, name="schedule_generate"
     ),
     path(season + "manage/schedule/publish/", schedule.schedule_publish, name="schedule_publish"),
+    # Cancelling play and deciding what follows.
+    path(season + "manage/cancel/", cancellations.cancel_play, name="cancel_play"),
+    path(season + "manage/cancel/fixtures/", cancellations.cancel_fixtures, name="cancel_fixtures"),
+    path(
+        season + "manage/cancellations/<int:pk>/",
+        cancellations.cancellation_detail,
+        name="cancellation_detail",
+    ),
+    path(
+        season + "manage/cancellations/<int:pk>/decide/",
+        cancellations.cancellation_decide,
+        name="cancellation_decide",
+    ),
 ]
