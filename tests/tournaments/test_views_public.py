@@ -3,7 +3,7 @@ from django.urls import reverse
 
 from tests.factories import UserFactory, director_user
 from tests.tournaments.factories import bracket, heats_event, progressive, started
-from tournaments.models import BracketMatch, Round
+from tournaments.models import BracketMatch, Round, Seat
 
 pytestmark = pytest.mark.django_db
 
@@ -119,6 +119,12 @@ def test_printable_sheets_cards_and_scorecards(client):
     assert seats.count('class="cut-card"') == 9
     one = client.get(reverse("tournaments:seat_card", args=[slug, 1])).content.decode()
     assert "Now: round 1" in one
+    seat = Seat.objects.filter(round__tournament=tournament, round__number=1, table__isnull=False)
+    seated = seat.select_related("entry", "table").first()
+    mine = client.get(reverse("tournaments:seat_card", args=[slug, seated.entry.number]))
+    game_url = reverse("scoring:game_detail", args=[seated.table.game_id])
+    assert f"Scorecard for table {seated.table.number}" in mine.content.decode()
+    assert game_url in mine.content.decode()
 
 
 def test_pages_for_rounds_and_formats_that_do_not_exist_are_not_found(client):

@@ -157,6 +157,7 @@ class SeatLine:
     seat: str
     partner: Entry | None
     opponents: list[Entry]
+    game_id: int | None = None
 
 
 def player_schedule(tournament: Tournament) -> dict[Entry, list[SeatLine]]:
@@ -174,6 +175,7 @@ def player_schedule(tournament: Tournament) -> dict[Entry, list[SeatLine]]:
                         seat,
                         table.seats.get(partner_seat),
                         [table.seats[o] for o in others if o in table.seats],
+                        table.game_id,
                     )
                 )
         for entry in view.sitting_out:
