@@ -52,6 +52,13 @@ def test_the_leaderboard_needs_the_same_few_queries_for_any_field(
         with django_assert_max_num_queries(14):
             response = client.get(reverse(f"tournaments:{name}", args=[tournament.slug]))
         assert response.status_code == 200
+    client.force_login(tournament.director)
+    with django_assert_max_num_queries(16):
+        assert client.get(reverse("tournaments:manage", args=[tournament.slug])).status_code == 200
+    for name in ("round_sheet", "scorecards"):
+        with django_assert_max_num_queries(12):
+            response = client.get(reverse(f"tournaments:{name}", args=[tournament.slug, 1]))
+        assert response.status_code == 200
 
 
 @pytest.mark.parametrize("teams", [4, 24])
