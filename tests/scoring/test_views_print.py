@@ -42,7 +42,7 @@ def test_blank_individual_cards_have_eight_boxes_initials_partner_and_opponent(c
     page = _page(client, "ruleset_print", "progressive")
     assert page.count('class="paper-card"') == 4  # one per player at the table
     assert page.count('<span class="init">init.</span>') == 32
-    assert "Partner agrees (after hand 8)" in page and "Opponent's initials" in page
+    assert "agrees after hand 8, initials" in page and "Opponent's initials" in page
     assert "Corrections in boxes 1–8 must be initialed" in page
 
 
