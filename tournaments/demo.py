@@ -33,10 +33,11 @@ REASON = "Demo: card handed in at the table."
 
 
 def _names(count: int, offset: int) -> list[str]:
-    return [
-        f"{FIRST[(offset + i) % len(FIRST)]} {LAST[(offset + i) // len(FIRST) % len(LAST)]}"
-        for i in range(count)
-    ]
+    # Surnames cycle faster than first names, so every name stays unique (320 of them).
+    names = []
+    for n in range(offset, offset + count):
+        names.append(f"{FIRST[n % len(FIRST)]} {LAST[(n // len(FIRST) + n) % len(LAST)]}")
+    return names
 
 
 def _settle(game, director, **card) -> None:
