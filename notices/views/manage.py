@@ -14,6 +14,8 @@ from notices.forms import ComposeForm
 from notices.models import Notice, OutboxMessage
 from notices.tables import MessageTable, NoticeTable
 
+FAILURES_SHOWN = 20
+
 
 def _report(request: HttpRequest, exc: ValidationError) -> None:
     for message in exc.messages:
@@ -42,6 +44,7 @@ def notice_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "filter": message_filter,
         "table": table,
         "failed_count": notice.email_failed + notice.sms_failed,
+        "failures": list(selectors.failed_messages(notice)[:FAILURES_SHOWN]),
         "max_attempts": delivery.MAX_ATTEMPTS,
         "announcement": getattr(notice, "announcement", None),
     }

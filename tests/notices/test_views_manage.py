@@ -119,6 +119,19 @@ def test_the_notice_page_shows_failures_with_their_errors(client, django_assert_
     assert reverse("notices:notice_resend_failed", args=[notice.pk]) in content
 
 
+def test_a_big_notice_page_takes_a_fixed_number_of_queries(client, django_assert_max_num_queries):
+    notice = send_notice(recipients=recipients(150))
+    OutboxMessage.objects.filter(notice=notice, channel="sms").update(
+        status=Status.FAILED, attempts=5, last_error="provider unreachable"
+    )
+    client.force_login(manager_user())
+    with django_assert_max_num_queries(12):
+        response = client.get(reverse("notices:notice_detail", args=[notice.pk]))
+    assert response.context["failed_count"] == 150
+    assert len(response.context["failures"]) == 20
+    assert "All 150 failures" in response.content.decode()
+
+
 def test_the_notice_page_filters_messages(client):
     notice, failed = _failed_notice()
     client.force_login(manager_user())
