@@ -57,6 +57,8 @@ def cancel_body(
     fixtures: Sequence[Any],
 ) -> str:
     what = what_was_cancelled(scope=scope, venue_name=venue_name, fixtures=fixtures)
+    if scope != "fixtures":
+        what = "p" + what[1:]  # "play", mid-sentence
     verb = "are" if scope == "fixtures" and len(fixtures) > 1 else "is"
     when = "tonight" if on_site else f"on {night_label(date)}"
     lines = [f"{league}, {season}: {what} {when} {verb} cancelled ({reason.lower()})."]
