@@ -166,3 +166,20 @@ def test_a_signed_in_player_is_pointed_to_their_own_seats(client):
     assert mine.encode() not in client.get(url).content
     client.force_login(entry.player.user)
     assert mine.encode() in client.get(url).content
+
+
+def test_a_seated_player_enters_the_card_from_their_seat_card(client):
+    tournament = started(progressive(8, rounds=2))
+    seat = (
+        Seat.objects.filter(round__tournament=tournament, round__number=1, seat="N")
+        .select_related("entry__player", "table")
+        .first()
+    )
+    url = reverse("tournaments:seat_card", args=[tournament.slug, seat.entry.number])
+    assert b'class="entry"' not in client.get(url).content
+    seat.entry.player.user = UserFactory()
+    seat.entry.player.save()
+    client.force_login(seat.entry.player.user)
+    content = client.get(url).content.decode()
+    assert 'class="entry"' in content
+    assert reverse("scoring:entry_add_hand", args=[seat.table.game_id]) in content

@@ -3,6 +3,7 @@
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from scoring.selectors import game_for_card
 from tournaments.selectors import player_schedule, rounds_view
 from tournaments.views.public import _base, _tournament
 
@@ -46,10 +47,13 @@ def seat_card(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     if not found:
         raise Http404("That player has no seats in this tournament.")
     entry, lines = found[0]
+    now = [line for line in lines if line.round == tournament.current_round and line.game_id]
+    # The scoring component renders only for people who may enter this table's card.
+    current_game = game_for_card(now[0].game_id) if now else None
     return render(
         request,
         "tournaments/seat_card.html",
-        _base(request, tournament) | {"entry": entry, "lines": lines},
+        _base(request, tournament) | {"entry": entry, "lines": lines, "current_game": current_game},
     )
 
 
