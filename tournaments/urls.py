@@ -1,6 +1,9 @@
-from django.urls import path
+from django.urls import path, register_converter
 
+from tournaments.converters import SmallNumber
 from tournaments.views import director, prints, public
+
+register_converter(SmallNumber, "num")
 
 app_name = "tournaments"
 urlpatterns = [
@@ -10,18 +13,18 @@ urlpatterns = [
     path("<slug:slug>/leaderboard/", public.leaderboard, name="leaderboard"),
     path("<slug:slug>/screen/", public.big_screen, name="big_screen"),
     path("<slug:slug>/screen/panel/", public.big_screen_panel, name="big_screen_panel"),
-    path("<slug:slug>/rounds/<int:number>/", public.round_detail, name="round"),
-    path("<slug:slug>/rounds/<int:number>/sheet/", prints.round_sheet, name="round_sheet"),
-    path("<slug:slug>/rounds/<int:number>/scorecards/", prints.scorecards, name="scorecards"),
+    path("<slug:slug>/rounds/<num:number>/", public.round_detail, name="round"),
+    path("<slug:slug>/rounds/<num:number>/sheet/", prints.round_sheet, name="round_sheet"),
+    path("<slug:slug>/rounds/<num:number>/scorecards/", prints.scorecards, name="scorecards"),
     path("<slug:slug>/seats/", prints.seat_cards, name="seat_cards"),
-    path("<slug:slug>/seats/<int:number>/", prints.seat_card, name="seat_card"),
-    path("<slug:slug>/stages/<int:number>/", public.heat_stage, name="heat_stage"),
+    path("<slug:slug>/seats/<num:number>/", prints.seat_card, name="seat_card"),
+    path("<slug:slug>/stages/<num:number>/", public.heat_stage, name="heat_stage"),
     path("<slug:slug>/manage/", director.manage, name="manage"),
     path("<slug:slug>/manage/edit/", director.tournament_edit, name="edit"),
     path("<slug:slug>/manage/entries/", director.entry_register, name="entry_register"),
-    path("<slug:slug>/manage/entries/<int:number>/seed/", director.entry_seed, name="entry_seed"),
+    path("<slug:slug>/manage/entries/<num:number>/seed/", director.entry_seed, name="entry_seed"),
     path(
-        "<slug:slug>/manage/entries/<int:number>/<str:action>/",
+        "<slug:slug>/manage/entries/<num:number>/<str:action>/",
         director.entry_action,
         name="entry_action",
     ),
@@ -29,7 +32,7 @@ urlpatterns = [
     path("<slug:slug>/manage/next-round/", director.round_next, name="round_next"),
     path("<slug:slug>/manage/finish/", director.tournament_finish, name="finish"),
     path(
-        "<slug:slug>/manage/matches/<int:match_id>/award/",
+        "<slug:slug>/manage/matches/<num:match_id>/award/",
         director.match_award,
         name="match_award",
     ),

@@ -183,3 +183,19 @@ def test_a_seated_player_enters_the_card_from_their_seat_card(client):
     content = client.get(url).content.decode()
     assert 'class="entry"' in content
     assert reverse("scoring:entry_add_hand", args=[seat.table.game_id]) in content
+
+
+def test_anything_typed_into_a_url_or_query_is_answered_without_a_server_error(client):
+    tournament = started(progressive(8, rounds=2))
+    slug = tournament.slug
+    huge = "9" * 30
+    for path in (
+        f"/tournaments/{slug}/rounds/{huge}/",
+        f"/tournaments/{slug}/seats/{huge}/",
+        f"/tournaments/{slug}/stages/{huge}/",
+        f"/tournaments/{slug}/rounds/99999/sheet/",
+    ):
+        assert client.get(path).status_code == 404, path
+    listing = reverse("tournaments:tournament_list")
+    for query in ({"page": "abc"}, {"page": "999"}, {"sort": "nonsense"}, {"status": "x" * 500}):
+        assert client.get(listing, query).status_code in (200, 404), query
