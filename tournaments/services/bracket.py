@@ -133,8 +133,11 @@ def _add_game(tournament: Tournament, match: BracketMatch, number: int, by: Any)
 @transaction.atomic
 def bracket_record_game(*, match_game: MatchGame, by: Any = None) -> BracketMatch:
     """A series game was confirmed: count the series, advance a winner or add the next game."""
+    # One writer per event at a time: the tournament row is the lock every change takes first.
+    tournament = Tournament.objects.select_for_update(of=("self",)).get(
+        bracket_matches__games=match_game.pk
+    )
     match = BracketMatch.objects.select_for_update().get(pk=match_game.match_id)
-    tournament = match.tournament
     if match.winner_id is not None or tournament.status != Tournament.Status.RUNNING:
         return match
     games = list(match.games.order_by("number"))
@@ -166,6 +169,7 @@ def bracket_record_game(*, match_game: MatchGame, by: Any = None) -> BracketMatc
 @transaction.atomic
 def bracket_award_match(*, match: BracketMatch, winner: Entry, by: Any = None) -> BracketMatch:
     """The director decides a match (forfeit, a team that left): the winner advances."""
+    Tournament.objects.select_for_update().get(pk=match.tournament_id)
     match = BracketMatch.objects.select_for_update().get(pk=match.pk)
     if match.tournament.status != Tournament.Status.RUNNING:
         raise TournamentError("The bracket isn't under way.")

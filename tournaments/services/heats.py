@@ -109,8 +109,11 @@ def heats_start(*, tournament: Tournament, by: Any) -> None:
 @transaction.atomic
 def heats_record_game(*, heat_match: HeatMatch, by: Any = None) -> HeatStage:
     """A heat card was confirmed: when the stage is decided, plan the next one or finish."""
+    # One writer per event at a time: the tournament row is the lock every change takes first.
+    tournament = Tournament.objects.select_for_update(of=("self",)).get(
+        heat_stages__heats__matches=heat_match
+    )
     stage = HeatStage.objects.select_for_update().get(pk=heat_match.heat.stage_id)
-    tournament = stage.tournament
     if stage.status != HeatStage.Status.PLAYING or tournament.status != Tournament.Status.RUNNING:
         return stage
     going_through, _why = stage_advancers(stage)
