@@ -228,3 +228,18 @@ def can_settle_scorecards(user: Any) -> bool:
 def can_edit_rule_sets(user: Any) -> bool:
     """Copy presets and edit the copies (leagues and tournaments both pick rule sets)."""
     return is_staff_role(user)
+
+
+# --- league nights (results, forfeits, standings, playoffs) ---
+
+
+def can_act_for_fixture(user: Any, fixture: Any) -> bool:
+    """Enter or confirm a fixture's cards, record a forfeit: its two captains and managers."""
+    if is_manager(user):
+        return True
+    return any(is_captain_of(user, team_id) for team_id in fixture.team_ids())
+
+
+def can_run_league_nights(user: Any) -> bool:
+    """Close fixtures, overturn forfeits, decide playoff places, publish standings, playoffs."""
+    return is_manager(user)

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from league.views import cancellations, captain, feeds, manage, public, schedule
+from league.views import cancellations, captain, feeds, manage, nights, public, schedule
 
 app_name = "league"
 
@@ -9,6 +9,11 @@ urlpatterns = [
     path("", public.league_list, name="league_list"),
     path("new/", manage.league_create, name="league_create"),
     path("fixtures/<int:pk>/edit/", schedule.fixture_edit, name="fixture_edit"),
+    path("fixtures/<int:pk>/", nights.fixture_detail, name="fixture_detail"),
+    path("fixtures/<int:pk>/submit/", nights.fixture_submit, name="fixture_submit"),
+    path("fixtures/<int:pk>/confirm/", nights.fixture_confirm, name="fixture_confirm"),
+    path("fixtures/<int:pk>/dispute/", nights.fixture_dispute, name="fixture_dispute"),
+    path("fixtures/<int:pk>/close/", nights.fixture_close, name="fixture_close"),
     path("teams/<int:pk>/", public.team_detail, name="team_detail"),
     path("teams/<int:pk>/roster.csv", public.team_roster_csv, name="team_roster_csv"),
     path("teams/<int:pk>/calendar.ics", feeds.team_calendar, name="team_calendar"),
@@ -30,7 +35,9 @@ urlpatterns = [
     path(season + "schedule/", public.season_schedule, name="season_schedule"),
     path(season + "calendar.ics", feeds.season_calendar, name="season_calendar"),
     path(season + "waiver/", captain.waiver_sign, name="waiver_sign"),
+    path(season + "nights/<str:date>/", nights.night_detail, name="night_detail"),
     path(season + "manage/", manage.season_dashboard, name="season_dashboard"),
+    path(season + "manage/results/", nights.results_queue, name="results_queue"),
     path(season + "manage/settings/", manage.season_settings, name="season_settings"),
     path(season + "manage/setup/", manage.season_setup, name="season_setup"),
     path(season + "manage/import/", manage.season_import, name="season_import"),

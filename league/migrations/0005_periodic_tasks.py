@@ -1,0 +1,26 @@
+from django.db import migrations
+
+
+def schedule(apps, schema_editor):
+    from league.beat import ensure_periodic_tasks
+
+    ensure_periodic_tasks(apps)
+
+
+def unschedule(apps, schema_editor):
+    from league.beat import MISSING_CARDS_TASK
+
+    apps.get_model("django_celery_beat", "PeriodicTask").objects.filter(
+        name=MISSING_CARDS_TASK
+    ).delete()
+
+
+class Migration(migrations.Migration):
+    """The daily reminder of missing scorecards, in django-celery-beat."""
+
+    dependencies = [
+        ("league", "0004_results_and_forfeits"),
+        ("django_celery_beat", "0019_alter_periodictasks_options"),
+    ]
+
+    operations = [migrations.RunPython(schedule, unschedule)]
