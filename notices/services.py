@@ -46,7 +46,7 @@ def _queue(task_name: str, object_id: int) -> None:
         )
 
 
-def _validate(kind: str, subject: str, body: str, sms_text: str) -> None:
+def _validate(kind: str, subject: str, body: str, sms_text: str, link: str) -> None:
     errors: dict[str, str] = {}
     if kind not in Notice.Kind.values:
         errors["kind"] = f"Unknown kind of notice: {kind!r}."
@@ -58,6 +58,8 @@ def _validate(kind: str, subject: str, body: str, sms_text: str) -> None:
         errors["body"] = "A notice needs a message."
     if len(sms_text) > SMS_MAX:
         errors["sms_text"] = f"Keep the text message to {SMS_MAX} characters."
+    if len(link) > 500:
+        errors["link"] = "Keep the link to 500 characters."
     if errors:
         raise ValidationError(errors)
 
@@ -87,7 +89,7 @@ def notice_send(
     Delivery is queued when the caller's transaction commits.
     """
     subject, body, sms_text = subject.strip(), body.strip(), sms_text.strip()
-    _validate(kind, subject, body, sms_text)
+    _validate(kind, subject, body, sms_text, link)
     if key:
         existing = Notice.objects.filter(key=key).first()
         if existing is not None:
@@ -103,7 +105,7 @@ def notice_send(
                 season=season,
                 source=source or {},
                 key=key,
-                created_by=created_by,
+                created_by=created_by if getattr(created_by, "is_authenticated", False) else None,
             )
     except IntegrityError:
         # Another run with the same key got there first.

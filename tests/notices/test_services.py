@@ -87,6 +87,7 @@ def test_the_announcement_is_published_with_the_notice():
         ({"kind": "gossip"}, "kind"),
         ({"sms_text": "x" * 321}, "sms_text"),
         ({"subject": "x" * 201}, "subject"),
+        ({"link": "/" + "x" * 500}, "link"),
     ],
 )
 def test_bad_input_is_refused_and_writes_nothing(overrides, field):
@@ -94,6 +95,12 @@ def test_bad_input_is_refused_and_writes_nothing(overrides, field):
         send_notice(**overrides)
     assert field in info.value.message_dict
     assert Notice.objects.count() == 0 and OutboxMessage.objects.count() == 0
+
+
+def test_an_anonymous_author_is_recorded_as_nobody():
+    from django.contrib.auth.models import AnonymousUser
+
+    assert send_notice(created_by=AnonymousUser()).created_by is None
 
 
 def test_without_a_text_the_subject_is_sent_by_text():
