@@ -56,3 +56,45 @@ class ReasonForm(forms.Form):
 
 class DisputeForm(ReasonForm):
     number = forms.IntegerField(min_value=1, max_value=9)
+
+
+class ForfeitForm(forms.Form):
+    """Who was late and by how much (or: only one player / nobody came)."""
+
+    SITUATIONS = [
+        ("late", "Late"),
+        ("one_player", "Only one player present"),
+        ("no_show", "Did not show"),
+    ]
+
+    team = forms.TypedChoiceField(coerce=int, label="Team")
+    situation = forms.ChoiceField(choices=SITUATIONS, widget=forms.RadioSelect, initial="late")
+    minutes_late = forms.IntegerField(
+        min_value=0, max_value=600, required=False, label="Minutes after the start time"
+    )
+    note = forms.CharField(max_length=200, required=False)
+
+    def __init__(self, *args, fixture, **kwargs):  # type: ignore[no-untyped-def]
+        super().__init__(*args, **kwargs)
+        self.fields["team"].choices = [
+            (fixture.home_id, fixture.home.name),
+            (fixture.away_id, fixture.away.name),
+        ]
+
+    def clean(self) -> dict:
+        data = super().clean()
+        if data.get("situation") == "late" and data.get("minutes_late") is None:
+            raise forms.ValidationError("Say how many minutes late the team was.")
+        return data
+
+
+class AnnounceForm(forms.Form):
+    team = forms.IntegerField()
+    note = forms.CharField(max_length=200, required=False, label="Note for the league")
+
+
+class ReviewForm(forms.Form):
+    decision = forms.ChoiceField(
+        choices=[("keep", "Stays in the playoffs"), ("exclude", "Removed from the playoffs")]
+    )
+    note = forms.CharField(max_length=500, required=False)

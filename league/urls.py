@@ -1,6 +1,6 @@
 from django.urls import path
 
-from league.views import cancellations, captain, feeds, manage, nights, public, schedule
+from league.views import cancellations, captain, feeds, forfeits, manage, nights, public, schedule
 
 app_name = "league"
 
@@ -14,6 +14,9 @@ urlpatterns = [
     path("fixtures/<int:pk>/confirm/", nights.fixture_confirm, name="fixture_confirm"),
     path("fixtures/<int:pk>/dispute/", nights.fixture_dispute, name="fixture_dispute"),
     path("fixtures/<int:pk>/close/", nights.fixture_close, name="fixture_close"),
+    path("fixtures/<int:pk>/forfeit/", forfeits.forfeit_record, name="forfeit_record"),
+    path("fixtures/<int:pk>/announce/", forfeits.forfeit_announce, name="forfeit_announce"),
+    path("forfeits/<int:pk>/overturn/", forfeits.forfeit_overturn, name="forfeit_overturn"),
     path("teams/<int:pk>/", public.team_detail, name="team_detail"),
     path("teams/<int:pk>/roster.csv", public.team_roster_csv, name="team_roster_csv"),
     path("teams/<int:pk>/calendar.ics", feeds.team_calendar, name="team_calendar"),
@@ -38,6 +41,12 @@ urlpatterns = [
     path(season + "nights/<str:date>/", nights.night_detail, name="night_detail"),
     path(season + "manage/", manage.season_dashboard, name="season_dashboard"),
     path(season + "manage/results/", nights.results_queue, name="results_queue"),
+    path(season + "manage/forfeits/", forfeits.season_forfeits, name="season_forfeits"),
+    path(
+        season + "manage/forfeits/reviews/<int:review>/",
+        forfeits.review_decide,
+        name="review_decide",
+    ),
     path(season + "manage/settings/", manage.season_settings, name="season_settings"),
     path(season + "manage/setup/", manage.season_setup, name="season_setup"),
     path(season + "manage/import/", manage.season_import, name="season_import"),

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST
 
 from accounts import permissions
 from league import selectors, selectors_results
-from league.forms_results import DisputeForm, FixtureScoresForm, ReasonForm
+from league.forms_results import DisputeForm, FixtureScoresForm, ForfeitForm, ReasonForm
 from league.models import Fixture
 from league.services import results as results_services
 from league.views.common import report
@@ -102,7 +102,20 @@ def _context(request: HttpRequest, result, may_act: bool, playable: bool, form=N
         and not result.complete
         and timezone.now() >= results_services.fixture_closes_at(fixture),
         "reason_form": ReasonForm(),
+        "forfeit_form": ForfeitForm(fixture=fixture)
+        if may_act and playable and not closed and fixture.away_id
+        else None,
+        "announce_teams": _announce_teams(user, fixture),
     }
+
+
+def _announce_teams(user, fixture: Fixture) -> list:  # type: ignore[no-untyped-def]
+    """Teams of the fixture the user may announce a forfeit for, before the night starts."""
+    if fixture.away_id is None or fixture.status != Fixture.Status.SCHEDULED:
+        return []
+    if timezone.now() >= results_services.fixture_starts_at(fixture):
+        return []
+    return [t for t in (fixture.home, fixture.away) if permissions.can_act_for_team(user, t.pk)]
 
 
 @require_POST

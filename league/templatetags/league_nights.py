@@ -1,0 +1,14 @@
+"""Template helpers for league nights shown on existing league pages (team page, dashboard)."""
+
+from django import template
+
+from league.models import Team
+from league.selectors_forfeits import team_forfeits
+
+register = template.Library()
+
+
+@register.inclusion_tag("league/nights/_team_forfeits.html")
+def team_forfeit_record(team: Team) -> dict:
+    """The team's forfeits this season, what they cost, and its playoff decision."""
+    return {"record": team_forfeits(team), "season": team.season}
