@@ -33,3 +33,9 @@ def seat_name(seat: str) -> str:
 def box(points: int | None) -> str:
     """A scorecard box: the points, or X for none."""
     return "" if points is None else presenters.cell(points)
+
+
+@register.filter
+def totals_line(version, individual: bool) -> str:
+    """`{{ version|totals_line:individual }}`: 'N-S 10 – E-W 6', or each player's total."""
+    return presenters.score_line(version, bool(individual))
