@@ -31,6 +31,7 @@ urlpatterns = [
     path("<slug:slug>/manage/start/", director.tournament_start, name="start"),
     path("<slug:slug>/manage/next-round/", director.round_next, name="round_next"),
     path("<slug:slug>/manage/finish/", director.tournament_finish, name="finish"),
+    path("<slug:slug>/manage/recheck/", director.tournament_recheck, name="recheck"),
     path(
         "<slug:slug>/manage/matches/<num:match_id>/award/",
         director.match_award,

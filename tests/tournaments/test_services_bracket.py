@@ -1,10 +1,15 @@
 import pytest
 
 from scoring.models import GameSeat
-from tests.tournaments.factories import bracket, entry_named, started
+from tests.tournaments.factories import bracket, entry_named, settle, started
 from tournaments.errors import TournamentError
 from tournaments.models import BracketMatch, Entry, Tournament
-from tournaments.services import bracket_award_match, entry_set_seed, entry_withdraw
+from tournaments.services import (
+    bracket_award_match,
+    entry_set_seed,
+    entry_withdraw,
+    tournament_recheck,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -148,3 +153,14 @@ def test_a_bracket_needs_two_checked_in_teams():
     with pytest.raises(TournamentError, match="at least two"):
         started(tournament)
     assert Tournament.objects.get(pk=tournament.pk).status == Tournament.Status.SETUP
+
+
+def test_a_recheck_catches_up_with_cards_confirmed_while_advancing_failed():
+    tournament = started(bracket(2))
+    final = _match(tournament, 1, 1)
+    settle(final.games.get().game, {"NS": 4, "EW": 10}, tournament.director)  # no on-commit run
+    final.refresh_from_db()
+    assert final.winner_id is None
+    tournament_recheck(tournament=tournament, by=tournament.director)
+    tournament.refresh_from_db()
+    assert tournament.champion_id == final.bottom_id

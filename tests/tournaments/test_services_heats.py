@@ -1,10 +1,10 @@
 import pytest
 
-from tests.tournaments.factories import heats_event, started
+from tests.tournaments.factories import heats_event, progressive, settle, started
 from tournaments.errors import TournamentError
 from tournaments.models import HeatMatch, HeatStage, Tournament
 from tournaments.selectors import heats_view
-from tournaments.services import entry_withdraw
+from tournaments.services import entry_withdraw, tournament_recheck
 from tournaments.stage_data import cold_butt_data
 
 pytestmark = pytest.mark.django_db
@@ -122,3 +122,18 @@ def test_the_default_stages_are_cold_butts():
         "Round three",
         "Final",
     ]
+
+
+def test_a_recheck_closes_a_stage_whose_cards_are_all_in():
+    tournament = started(heats_event(2, stages=[{"kind": "final"}]))
+    match = _matches(tournament, 1)[0]
+    settle(match.game, {"NS": 10, "EW": 1}, tournament.director)  # no on-commit run
+    tournament_recheck(tournament=tournament, by=tournament.director)
+    tournament.refresh_from_db()
+    assert tournament.champion_id == match.ns_id
+
+
+def test_a_progressive_has_nothing_to_recheck():
+    tournament = started(progressive(4, rounds=1))
+    with pytest.raises(TournamentError, match="Only a bracket or heats"):
+        tournament_recheck(tournament=tournament, by=tournament.director)

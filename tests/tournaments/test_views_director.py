@@ -215,6 +215,7 @@ def _post_urls(tournament, match):
         reverse("tournaments:entry_seed", args=[slug, 1]),
         reverse("tournaments:round_next", args=[slug]),
         reverse("tournaments:finish", args=[slug]),
+        reverse("tournaments:recheck", args=[slug]),
         reverse("tournaments:match_award", args=[slug, match.pk]),
         reverse("tournaments:edit", args=[slug]),
     ]

@@ -13,6 +13,7 @@ from tournaments.services.lifecycle import (
     entry_add_late,
     entry_arrive_late,
     entry_withdraw,
+    tournament_recheck,
     tournament_start,
 )
 from tournaments.services.progressive import progressive_finish, round_start_next
@@ -33,6 +34,7 @@ __all__ = [
     "progressive_finish",
     "round_start_next",
     "tournament_create",
+    "tournament_recheck",
     "tournament_start",
     "tournament_update",
 ]

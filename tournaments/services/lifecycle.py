@@ -6,10 +6,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from tournaments.errors import TournamentError
-from tournaments.models import Entry, Tournament
-from tournaments.services.bracket import bracket_start, bracket_withdraw
+from tournaments.models import Entry, HeatMatch, HeatStage, Tournament
+from tournaments.services.bracket import bracket_record_game, bracket_start, bracket_withdraw
 from tournaments.services.entries import new_entry
-from tournaments.services.heats import heats_start
+from tournaments.services.heats import heats_record_game, heats_start
 from tournaments.services.progressive import progressive_regenerate, progressive_start
 
 
@@ -90,3 +90,23 @@ def entry_add_late(*, tournament: Tournament, player_name: str, by: Any) -> Entr
         raise TournamentError("Late arrivals join a progressive tournament under way.")
     entry = new_entry(tournament=tournament, player_name=player_name)
     return entry_arrive_late(entry=entry, by=by)
+
+
+def tournament_recheck(*, tournament: Tournament, by: Any) -> None:
+    """Read every confirmed card again and move the bracket or heats on where they allow.
+
+    Advancing normally happens when a card is confirmed; this is the director's way to catch
+    up if that step failed (the database was busy, the server restarted mid-request).
+    """
+    if tournament.status != Tournament.Status.RUNNING or tournament.is_progressive:
+        raise TournamentError("Only a bracket or heats event under way can be rechecked.")
+    if tournament.is_bracket:
+        open_matches = tournament.bracket_matches.filter(winner__isnull=True, games__isnull=False)
+        for match in open_matches.distinct():
+            last = match.games.order_by("-number").first()
+            bracket_record_game(match_game=last, by=by)
+        return
+    stage = tournament.heat_stages.filter(status=HeatStage.Status.PLAYING).first()
+    match = HeatMatch.objects.filter(heat__stage=stage, game__isnull=False).first()
+    if match is not None:
+        heats_record_game(heat_match=match, by=by)

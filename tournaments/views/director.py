@@ -207,6 +207,18 @@ def tournament_finish(request: HttpRequest, slug: str) -> HttpResponse:
 
 @director_required
 @require_POST
+def tournament_recheck(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = _owned(request, slug)
+    _attempt(
+        request,
+        lambda: services.tournament_recheck(tournament=tournament, by=request.user),
+        "Every confirmed card has been read again.",
+    )
+    return redirect("tournaments:manage", tournament.slug)
+
+
+@director_required
+@require_POST
 def match_award(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
     """Forfeits and walkovers: the director sends one team through."""
     tournament = _owned(request, slug)
