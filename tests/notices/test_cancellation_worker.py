@@ -27,7 +27,7 @@ CLOSED_PORT_BROKER = "redis://127.0.0.1:1/0"
 
 
 @contextmanager
-def _broker_at(url: str):
+def broker_at(url: str):
     """Point our app's producers at `url`, not eager (the app caches its connection pools)."""
     keys = ("broker_url", "task_always_eager", "task_publish_retry")
     saved = {key: app.conf[key] for key in keys}
@@ -43,9 +43,9 @@ def _broker_at(url: str):
 
 
 @contextmanager
-def _real_worker():
+def real_worker():
     """Our Celery app on the Redis broker with a worker thread consuming."""
-    with _broker_at(os.environ["CELERY_BROKER_URL"]):
+    with broker_at(os.environ["CELERY_BROKER_URL"]):
         app.control.purge()
         with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=10):
             yield
@@ -62,7 +62,7 @@ def _cancel_tuesday(season) -> Cancellation:
     )
 
 
-def _wait_for_delivery(notice: Notice, timeout: float = 60) -> None:
+def wait_for_delivery(notice: Notice, timeout: float = 60) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if not notice.messages.exclude(status=OutboxMessage.Status.SENT).exists():
@@ -80,10 +80,10 @@ def test_a_cancelled_night_reaches_every_captain_by_email_and_text_exactly_once(
     subscriber = SubscriptionFactory(
         league=season.league, by_sms=True, player__phone="+13175559999"
     ).player
-    with _real_worker():
+    with real_worker():
         cancellation = _cancel_tuesday(season)
         notice = Notice.objects.get(source__cancellation=cancellation.pk)
-        _wait_for_delivery(notice)
+        wait_for_delivery(notice)
         # A duplicated task and a sweep find nothing left to send.
         tasks.deliver_notice.delay(notice.pk)
         tasks.sweep_outbox.delay()
@@ -105,7 +105,7 @@ def test_a_cancelled_night_reaches_every_captain_by_email_and_text_exactly_once(
 
 def test_a_broker_outage_while_cancelling_loses_no_notice():
     season = published_season()
-    with _broker_at(CLOSED_PORT_BROKER):
+    with broker_at(CLOSED_PORT_BROKER):
         app.conf.task_publish_retry = False
         cancellation = _cancel_tuesday(season)  # commits; queuing fails and is logged
     notice = Notice.objects.get(source__cancellation=cancellation.pk)
@@ -114,9 +114,9 @@ def test_a_broker_outage_while_cancelling_loses_no_notice():
     assert mail.outbox == [] and sms.outbox == []
     # The broker is back and the sweep's grace minute has gone by: beat sends the sweep.
     notice.messages.update(available_at=notice.created_at - delivery.SWEEP_GRACE)
-    with _real_worker():
+    with real_worker():
         tasks.sweep_outbox.delay()
-        _wait_for_delivery(notice)
+        wait_for_delivery(notice)
         tasks.sweep_outbox.delay()
         time.sleep(1.5)
     emails = collections.Counter(m.to[0] for m in mail.outbox)
