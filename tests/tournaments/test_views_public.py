@@ -199,3 +199,9 @@ def test_anything_typed_into_a_url_or_query_is_answered_without_a_server_error(c
     listing = reverse("tournaments:tournament_list")
     for query in ({"page": "abc"}, {"page": "999"}, {"sort": "nonsense"}, {"status": "x" * 500}):
         assert client.get(listing, query).status_code in (200, 404), query
+
+
+def test_the_prizes_are_listed_in_dollars(client):
+    tournament = bracket(2, prizes=[20000, 7550])
+    content = client.get(reverse("tournaments:detail", args=[tournament.slug])).content.decode()
+    assert "1st $200.00" in content and "2nd $75.50" in content
