@@ -10,6 +10,7 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -22,9 +23,19 @@ from scoring.selectors import draft_for
 from scoring.views.common import game_or_404, posted_version
 
 
+def _next(request: HttpRequest) -> str:
+    """Where an embedding page asked to return after submitting (same site only)."""
+    target = request.POST.get("next", "")
+    safe = url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    )
+    return target if target and safe else ""
+
+
 def _component(request: HttpRequest, game: Game, error: str = "") -> HttpResponse:
     if request.htmx:
-        return render(request, "scoring/_entry.html", {"game": game, "entry_error": error})
+        context = {"game": game, "entry_error": error, "next": _next(request)}
+        return render(request, "scoring/_entry.html", context)
     if error:
         messages.error(request, error)
     return redirect("scoring:game_entry", game_id=game.pk)
@@ -117,7 +128,7 @@ def _side(request: HttpRequest, game: Game) -> str:
 def _submitted(request: HttpRequest, game: Game, side: str) -> HttpResponse:
     other = SIDE_LABELS["EW" if side == "NS" else "NS"]
     messages.success(request, f"Card submitted for {SIDE_LABELS[side]}: {other} now confirm it.")
-    url = reverse("scoring:game_detail", args=[game.pk])
+    url = _next(request) or reverse("scoring:game_detail", args=[game.pk])
     return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
 
 

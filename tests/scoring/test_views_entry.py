@@ -215,3 +215,20 @@ def test_hands_after_the_end_are_refused_and_the_tap_form_goes_away(client, tg):
     page = _tap(client, tg.game, maker="EW", tricks="3").content.decode()
     assert "The game was over after hand 7" in page
     assert made("EW", 3) not in ScorecardDraft.objects.get().hands
+
+
+def test_an_embedding_page_can_ask_to_come_back_after_submitting(client, tg):
+    for hand in NS_WINS_10_2:
+        draft_add_hand(game=tg.game, user=tg.ns_captain, hand=hand)
+    page = client.post(_url("entry_undo", tg.game), {"next": "/my-team/"}, **HTMX).content.decode()
+    assert 'hx-vals=\'{"next": "/my\\u002Dteam/"}\'' in page  # kept across swaps
+    draft_add_hand(game=tg.game, user=tg.ns_captain, hand=NS_WINS_10_2[-1])
+    response = client.post(_url("entry_submit", tg.game), {"next": "/my-team/"}, **HTMX)
+    assert response["HX-Redirect"] == "/my-team/"
+
+
+def test_a_next_to_another_site_is_ignored(client, tg):
+    for hand in NS_WINS_10_2:
+        draft_add_hand(game=tg.game, user=tg.ns_captain, hand=hand)
+    response = client.post(_url("entry_submit", tg.game), {"next": "https://evil.example/"}, **HTMX)
+    assert response["HX-Redirect"] == _url("game_detail", tg.game)
