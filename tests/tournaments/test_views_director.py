@@ -271,3 +271,12 @@ def test_the_settings_page_saves_for_the_own_director(client):
     assert client.post(url, data).status_code == 302
     tournament.refresh_from_db()
     assert (tournament.name, tournament.best_of) == ("Renamed Cup", 3)
+
+
+def test_a_check_in_refused_at_the_door_shows_why_in_the_row(client):
+    tournament = started(bracket(2))
+    client.force_login(tournament.director)
+    url = reverse("tournaments:entry_action", args=[tournament.slug, 1, "check_in"])
+    response = client.post(url, headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    assert b"only check players in before the tournament starts" in response.content

@@ -138,14 +138,19 @@ def entry_action(request: HttpRequest, slug: str, number: int, action: str) -> H
     )
     if action not in ENTRY_ACTIONS:
         messages.error(request, "Unknown action.")
-    else:
-        run, text = ENTRY_ACTIONS[action]
-        _attempt(request, lambda: run(entry, request.user), text.format(entry))
+        return redirect("tournaments:manage", tournament.slug)
+    run, text = ENTRY_ACTIONS[action]
     if request.htmx and action in ("check_in", "no_show", "reset"):
+        # At the door: answer with the row alone, its problem (if any) shown in place.
+        error = ""
+        try:
+            run(entry, request.user)
+        except TournamentError as exc:
+            error = str(exc)
         entry.refresh_from_db()
-        return render(
-            request, "tournaments/_entry_row.html", {"tournament": tournament, "entry": entry}
-        )
+        context = {"tournament": tournament, "entry": entry, "row_error": error}
+        return render(request, "tournaments/_entry_row.html", context)
+    _attempt(request, lambda: run(entry, request.user), text.format(entry))
     return redirect("tournaments:manage", tournament.slug)
 
 
