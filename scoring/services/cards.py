@@ -40,7 +40,9 @@ def _locked_scorecard(game: Game) -> Scorecard:
     return card
 
 
-def _tally(card: Scorecard, hands: Hands, final_scores: Scores, timed_out: bool):
+def _tally(
+    card: Scorecard, hands: Hands, final_scores: Scores, timed_out: bool
+) -> tuple[list[HandRow], CardTally]:
     if hands is not None and final_scores is not None:
         raise ValidationError("Enter the hands or the final score, not both.")
     if hands is None and final_scores is None:

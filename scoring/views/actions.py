@@ -75,7 +75,7 @@ def _decide(request: HttpRequest, game_id: int, correcting: bool) -> HttpRespons
         action = services.scorecard_correct if correcting else services.scorecard_settle
         try:
             action(
-                scorecard=card or Scorecard.objects.get_or_create(game=game)[0],
+                scorecard=card or Scorecard(game=game),  # the service creates it if it holds
                 user=request.user,
                 reason=form.cleaned_data["reason"],
                 hands=draft_rows if basis == form.BASIS_DRAFT else None,

@@ -175,3 +175,12 @@ def test_the_settle_form_refuses_an_unknown_basis(client, tg):
     client.force_login(manager_user())
     response = client.post(_url("game_settle", tg.game), {"reason": "x", "basis": "draft"})
     assert response.status_code == 200 and _status(tg) == "submitted"
+
+
+def test_correcting_a_game_without_a_card_is_refused_and_leaves_no_card(client):
+    tg = team_game()
+    client.force_login(manager_user())
+    data = {"reason": "x", "basis": "final", "score_NS": "10", "score_EW": "2"}
+    response = client.post(_url("game_correct", tg.game), data)
+    assert "Only a confirmed card can be corrected" in response.content.decode()
+    assert not Scorecard.objects.filter(game=tg.game).exists()
