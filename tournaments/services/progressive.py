@@ -8,6 +8,7 @@ from django.utils import timezone
 
 from tournaments.errors import TournamentError
 from tournaments.models import Entry, Round, Seat, Table, Tournament
+from tournaments.rotation import generate_rotation
 from tournaments.rotation_types import Round as DrawnRound
 from tournaments.rotation_types import Table as DrawnTable
 from tournaments.services.games import game_create
@@ -71,8 +72,6 @@ def progressive_start(*, tournament: Tournament, by: Any) -> None:
     players = _active_players(tournament)
     if len(players) < 4:
         raise TournamentError("Progressive euchre needs at least four checked-in players.")
-    from tournaments.rotation import generate_rotation
-
     drawn = generate_rotation(
         players, tournament.rounds, seed=tournament.seed, sit_out_rule=tournament.sit_out_rule
     )
@@ -86,8 +85,6 @@ def progressive_regenerate(*, tournament: Tournament) -> None:
     players = _active_players(tournament)
     if len(players) < 4:
         raise TournamentError("Fewer than four players would be left to play.")
-    from tournaments.rotation import generate_rotation
-
     drawn = generate_rotation(
         players,
         tournament.rounds,
