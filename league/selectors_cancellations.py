@@ -6,7 +6,7 @@ from django.db.models import Count, Prefetch, QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
-from league.makeups import Move, Night, Pending, Seat, assign_makeups
+from league.makeups import MakeupError, Move, Night, Pending, Seat, assign_makeups
 from league.models import Cancellation, Fixture, Season, SeasonDate, Table
 from notices.models import Notice
 from notices.selectors import notices_with_counts
@@ -135,3 +135,20 @@ def makeup_moves(
     return assign_makeups(
         pending_fixtures(fixtures), makeup_nights(dates), season_seats(season), picks
     )
+
+
+def makeup_proposal(
+    season: Season, fixtures: list[Fixture], dates: list[datetime.date]
+) -> tuple[list[tuple[Fixture, datetime.date, Table | None]], str]:
+    """The automatic placement to show before deciding, or why there is none."""
+    if not fixtures:
+        return [], ""
+    if not dates:
+        return [], "The season has no makeup dates ahead: add one on the setup page."
+    try:
+        moves = makeup_moves(season, dates, fixtures)
+    except MakeupError as exc:
+        return [], str(exc)
+    tables = tables_by_id([m.table_id for m in moves if m.table_id])
+    rows = [(f, m.date, tables.get(m.table_id)) for f, m in zip(fixtures, moves, strict=True)]
+    return rows, ""

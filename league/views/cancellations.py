@@ -12,7 +12,6 @@ from accounts.permissions import manager_required
 from league import selectors
 from league import selectors_cancellations as reads
 from league.forms_cancellations import CancelPlayForm, DecideForm
-from league.makeups import MakeupError
 from league.models import Cancellation, Fixture, Season
 from league.services import cancellations as services
 
@@ -26,7 +25,10 @@ def _form_errors(form: forms.Form, exc: ValidationError) -> None:
         form.add_error(field if field in form.fields else None, errors)
 
 
-def _night_choices(season: Season, date: datetime.date | None, scope: str, ticked: set[str]):  # type: ignore[no-untyped-def]
+def _night_choices(
+    season: Season, date: datetime.date | None, scope: str, ticked: set[str]
+) -> list[tuple[Fixture, bool]] | None:
+    """The night's fixtures with whether each is ticked, when cancelling single fixtures."""
     if scope != Cancellation.Scope.FIXTURES or date is None:
         return None
     return [(f, str(f.pk) in ticked) for f in reads.night_fixtures(season, date)]
@@ -117,21 +119,6 @@ def cancellation_detail(request: HttpRequest, league: str, season: str, pk: int)
     )
 
 
-def _proposal(season: Season, fixtures: list[Fixture], dates: list[datetime.date]):  # type: ignore[no-untyped-def]
-    """The automatic placement to show before deciding, or why there is none."""
-    if not fixtures:
-        return [], ""
-    if not dates:
-        return [], "The season has no makeup dates ahead: add one on the setup page."
-    try:
-        moves = reads.makeup_moves(season, dates, fixtures)
-    except MakeupError as exc:
-        return [], str(exc)
-    tables = reads.tables_by_id([m.table_id for m in moves if m.table_id])
-    rows = [(f, m.date, tables.get(m.table_id)) for f, m in zip(fixtures, moves, strict=True)]
-    return rows, ""
-
-
 @manager_required
 def cancellation_decide(request: HttpRequest, league: str, season: str, pk: int) -> HttpResponse:
     season_obj = selectors.season_for(league, season)
@@ -155,7 +142,7 @@ def cancellation_decide(request: HttpRequest, league: str, season: str, pk: int)
             return redirect(
                 "league:cancellation_detail", league=league, season=season, pk=cancellation.pk
             )
-    rows, problem = _proposal(season_obj, fixtures, dates)
+    rows, problem = reads.makeup_proposal(season_obj, fixtures, dates)
     return render(
         request,
         "league/cancellations/decide.html",

@@ -4,7 +4,7 @@ import datetime
 
 from league import services
 from league.models import Fixture, Player, RosterEntry, Season, SeasonDate, Venue
-from tests.factories import PlayerFactory, SeasonFactory
+from tests.factories import SeasonFactory
 from tests.league.factories import TUESDAY, TableFactory, VenueFactory, make_season, signed_team
 
 WEEK = datetime.timedelta(weeks=1)
@@ -81,7 +81,3 @@ def other_season_fixture() -> Fixture:
         home=signed_team(season, "Elsewhere 1"),
         away=signed_team(season, "Elsewhere 2"),
     )
-
-
-def unrelated_player() -> Player:
-    return PlayerFactory()

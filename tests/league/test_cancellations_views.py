@@ -341,3 +341,24 @@ def test_the_public_page_stays_within_its_queries_with_many_cancellations(
     with django_assert_max_num_queries(12):
         response = client.get(season.get_absolute_url())
     assert response.content.decode().count('class="cancelled-night"') == 6
+
+
+def test_the_decide_page_says_why_nothing_can_be_placed(client, manager):
+    season = published_season()
+    cancellation = _cancellation(season, manager)
+    client.force_login(manager)
+    url = _url("cancellation_decide", season, cancellation.pk)
+    assert "The season has no makeup dates ahead" in client.get(url).content.decode()
+    makeup(season, THURSDAY)
+    for fixture in night(season):  # every team already plays that Thursday
+        Fixture.objects.create(
+            season=season, week=9, date=THURSDAY, home=fixture.home, away=fixture.away
+        )
+    assert "No makeup date has room for" in client.get(url).content.decode()
+
+
+def test_after_a_cancellation_the_form_offers_the_next_night_still_to_play(client, season, manager):
+    _cancellation(season, manager)
+    client.force_login(manager)
+    response = client.get(_url("cancel_play", season))
+    assert response.context["form"].initial["date"] == TUESDAY + datetime.timedelta(weeks=1)
