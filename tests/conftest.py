@@ -1,7 +1,15 @@
 import pytest
 from django.conf import settings
+from hypothesis import HealthCheck
+from hypothesis import settings as hypothesis_settings
 
 from config.celery import app as celery_app
+
+# Property tests check behaviour, not speed: a busy CI machine must not fail them.
+hypothesis_settings.register_profile(
+    "suite", deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+hypothesis_settings.load_profile("suite")
 
 
 @pytest.fixture(autouse=True)
