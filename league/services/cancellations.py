@@ -188,7 +188,9 @@ def night_cancel(
     _require_manager(user)
     details = details.strip()
     _check_choices(scope, reason, details)
-    season = Season.objects.select_for_update().select_related("league").get(pk=season.pk)
+    season = (
+        Season.objects.select_for_update(of=("self",)).select_related("league").get(pk=season.pk)
+    )
     affected = _affected(season=season, date=date, scope=scope, venue=venue, fixtures=fixtures)
     ids = [f.pk for f in affected]
     changed = Fixture.objects.filter(pk__in=ids, status=Fixture.Status.SCHEDULED).update(
@@ -309,7 +311,9 @@ def cancellation_decide(
     _require_manager(user)
     note = note.strip()
     season = (
-        Season.objects.select_for_update().select_related("league").get(pk=cancellation.season_id)
+        Season.objects.select_for_update(of=("self",))
+        .select_related("league")
+        .get(pk=cancellation.season_id)
     )
     cancellation = reads.cancellation_with_fixtures(cancellation.pk)
     _check_decision(cancellation, outcome, note)
