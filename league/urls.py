@@ -1,6 +1,16 @@
 from django.urls import path
 
-from league.views import cancellations, captain, feeds, forfeits, manage, nights, public, schedule
+from league.views import (
+    cancellations,
+    captain,
+    feeds,
+    forfeits,
+    manage,
+    nights,
+    public,
+    schedule,
+    standings,
+)
 
 app_name = "league"
 
@@ -39,8 +49,14 @@ urlpatterns = [
     path(season + "calendar.ics", feeds.season_calendar, name="season_calendar"),
     path(season + "waiver/", captain.waiver_sign, name="waiver_sign"),
     path(season + "nights/<str:date>/", nights.night_detail, name="night_detail"),
+    path(season + "standings/", standings.season_standings, name="season_standings"),
     path(season + "manage/", manage.season_dashboard, name="season_dashboard"),
     path(season + "manage/results/", nights.results_queue, name="results_queue"),
+    path(
+        season + "manage/standings/publish/",
+        standings.standings_publish_view,
+        name="standings_publish",
+    ),
     path(season + "manage/forfeits/", forfeits.season_forfeits, name="season_forfeits"),
     path(
         season + "manage/forfeits/reviews/<int:review>/",

@@ -5,6 +5,7 @@ from league.models.forfeits import Forfeit, PlayoffReview
 from league.models.results import FixtureClosure, FixtureGame
 from league.models.schedule import Fixture, RescheduleRequest
 from league.models.season import League, Season, SeasonDate, SkillLevel, Table, Venue
+from league.models.standings import StandingsSnapshot, StandingsSnapshotRow
 from league.models.teams import Player, RosterEntry, Team, Waiver
 
 __all__ = [
@@ -21,6 +22,8 @@ __all__ = [
     "Season",
     "SeasonDate",
     "SkillLevel",
+    "StandingsSnapshot",
+    "StandingsSnapshotRow",
     "Table",
     "Team",
     "Venue",

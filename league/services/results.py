@@ -61,7 +61,7 @@ def initial_game_count(fixture: Fixture) -> int:
     return fixture.games
 
 
-def _label(fixture: Fixture, number: int) -> str:
+def game_label(fixture: Fixture, number: int) -> str:
     stage = (
         f"Playoffs round {fixture.week - fixture.season.weeks}"
         if fixture.stage == Fixture.Stage.PLAYOFF
@@ -77,7 +77,7 @@ def _create_game(fixture: Fixture, number: int) -> FixtureGame:
         raise ValidationError("Choose the season's rule set before entering results.")
     game = Game.objects.create(
         rule_set=rule_set,
-        label=_label(fixture, number),
+        label=game_label(fixture, number),
         ns_team_id=fixture.home_id,
         ew_team_id=fixture.away_id,
     )
@@ -127,7 +127,7 @@ def fixture_games_ensure(*, fixture: Fixture, count: int | None = None) -> list[
         if Scorecard.objects.filter(game_id=game.pk).exclude(status="empty").exists():
             continue
         game.ns_team_id, game.ew_team_id = fixture.home_id, fixture.away_id
-        game.label = _label(fixture, fg.number)
+        game.label = game_label(fixture, fg.number)
         stale.append(game)
     Game.objects.bulk_update(stale, ["ns_team", "ew_team", "label"])
     return [by_number[n] for n in sorted(by_number)]
