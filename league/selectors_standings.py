@@ -144,9 +144,12 @@ def _row(level: Level, team: Team, position: int, row: StandingRow) -> Standings
 
 
 def standing_rows(
-    season: Season, *, through_week: int | None = None
+    season: Season, *, through_week: int | None = None, combined: bool = False
 ) -> dict[str, list[StandingRow]]:
-    """The pure module's ranked rows per level key (for seeding and publishing)."""
+    """The pure module's ranked rows per level key (for seeding and publishing).
+
+    `combined` ranks every team of the season together, under the key "all".
+    """
     teams = list(Team.objects.filter(season=season).order_by("name", "pk"))
     levels = {level.key: level for level in season_levels(season)}
     order = {key: i for i, key in enumerate(levels)}
@@ -154,6 +157,8 @@ def standing_rows(
         team.pk: str(team.skill_level_id) if team.skill_level_id else NO_LEVEL
         for team in sorted(teams, key=lambda t: order.get(str(t.skill_level_id or NO_LEVEL), 0))
     }
+    if combined:
+        team_levels = dict.fromkeys(team_levels, "all")
     removed = {t.pk for t in teams if t.status != Team.Status.ACTIVE}
     return compute_standings(
         season_game_records(season),

@@ -2,6 +2,7 @@
 
 from league.models.cancellations import Cancellation
 from league.models.forfeits import Forfeit, PlayoffReview
+from league.models.playoffs import PlayoffBracket, PlayoffMatch, PlayoffRound, PlayoffSeed
 from league.models.results import FixtureClosure, FixtureGame
 from league.models.schedule import Fixture, RescheduleRequest
 from league.models.season import League, Season, SeasonDate, SkillLevel, Table, Venue
@@ -16,7 +17,11 @@ __all__ = [
     "Forfeit",
     "League",
     "Player",
+    "PlayoffBracket",
+    "PlayoffMatch",
     "PlayoffReview",
+    "PlayoffRound",
+    "PlayoffSeed",
     "RescheduleRequest",
     "RosterEntry",
     "Season",

@@ -97,6 +97,9 @@ def _remove(team: Team, forfeit: Forfeit) -> None:
     team.save(update_fields=["status"])
     forfeit.removal_changes = changes
     forfeit.save(update_fields=["removal_changes"])
+    from league.services.playoffs import playoffs_team_removed
+
+    playoffs_team_removed(team=team)
 
 
 def _restore(team: Team, forfeit: Forfeit) -> None:

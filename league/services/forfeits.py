@@ -198,7 +198,12 @@ def book_forfeits(*, fixture: Fixture) -> None:
     FixtureGame.objects.bulk_update(
         changed, ["forfeited_by", "forfeit", "forfeit_reason", "no_result"]
     )
-    fixture_refresh_status(fixture=fixture)
+    if fixture.stage == Fixture.Stage.PLAYOFF:
+        from league.services.playoffs import playoff_record_series
+
+        playoff_record_series(fixture=fixture)
+    else:
+        fixture_refresh_status(fixture=fixture)
 
 
 @transaction.atomic
@@ -236,6 +241,8 @@ def playoff_review_decide(
     )
     if review.decision == PlayoffReview.Decision.VOID:
         raise ValidationError("The forfeit behind this review was overturned: nothing to decide.")
+    if review.season.playoff_brackets.exists():
+        raise ValidationError("The playoffs are already seeded: this decision can't change them.")
     review.decision, review.note = decision, note.strip()
     review.decided_by, review.decided_at = by, timezone.now()
     review.save(update_fields=["decision", "note", "decided_by", "decided_at"])

@@ -99,3 +99,29 @@ def play(fixture: Fixture, *scores: tuple[int, int], timed_out: bool = False) ->
         scores=[GameScore(n, h, a, timed_out) for n, (h, a) in enumerate(scores, start=1)],
     )
     fixture_confirm_cards(fixture=fixture, user=captain_of(fixture.away))
+
+
+def finished_season(levels: dict[str, list[str]], **kwargs: Any) -> tuple[Season, dict[str, Team]]:
+    """A season whose regular season is over: in each level a round robin where every
+    team beats the teams listed after it 3-0, so the standings follow the lists."""
+    from league.demo_results import PlayedFixture, bulk_play
+
+    season = night_season(levels=tuple(levels), **kwargs)
+    teams: dict[str, Team] = {}
+    played = []
+    for level, names in levels.items():
+        members = [ready_team(season, name, level)[1] for name in names]
+        teams.update(zip(names, members, strict=True))
+        week = 0
+        for i, better in enumerate(members):
+            for worse in members[i + 1 :]:
+                week = week % season.weeks + 1
+                fixture = fixture_between(season, better, worse, week)
+                played.append(PlayedFixture(fixture, [(10, 5), (10, 6), (10, 7)]))
+    bulk_play(played)
+    return season, teams
+
+
+def playoff_dates(season: Season, rounds: int = 3) -> list[datetime.date]:
+    first = timezone.localdate() + datetime.timedelta(days=1)
+    return [first + datetime.timedelta(days=2 * n) for n in range(rounds)]
