@@ -9,6 +9,7 @@ PRODUCTION_ENV = {
     "DEBUG": "0",
     "SECRET_KEY": "x" * 30 + "production-like-secret-key-0123456789-abcdefghijklmnop",
     "ALLOWED_HOSTS": "euchre.example.com",
+    "SITE_URL": "https://euchre.example.com",
     "DATABASE_URL": f"sqlite:///{ROOT / 'unused.sqlite3'}",
 }
 
@@ -45,3 +46,10 @@ def test_a_missing_secret_key_stops_a_production_start():
 def test_debug_mode_runs_without_a_secret_key():
     result = _manage("check", env={"DEBUG": "1", "SECRET_KEY": ""})
     assert result.returncode == 0, result.stderr
+
+
+def test_the_deploy_check_asks_for_the_site_address_used_in_notices():
+    env = {k: v for k, v in PRODUCTION_ENV.items() if k != "SITE_URL"}
+    result = _manage("check", "--deploy", "--fail-level", "WARNING", env=env)
+    assert result.returncode != 0
+    assert "notices.W001" in result.stderr + result.stdout
