@@ -35,7 +35,7 @@ def user_or_none(user: Any) -> Any:
 
 def escalate(*, team: Team, by: Any) -> None:
     """Recompute the team's offences, playoff reviews and removal from its live forfeits."""
-    team = Team.objects.select_for_update().select_related("season").get(pk=team.pk)
+    team = Team.objects.select_for_update(of=("self",)).select_related("season").get(pk=team.pk)
     policy = season_policy(team.season)
     live = list(
         Forfeit.objects.filter(team=team, overturned_at__isnull=True).order_by(
@@ -69,13 +69,17 @@ def escalate(*, team: Team, by: Any) -> None:
 
 def _remove(team: Team, forfeit: Forfeit) -> None:
     """The third offence: out of the league; its remaining fixtures become opponents' byes."""
-    remaining = Fixture.objects.filter(
-        Q(home=team) | Q(away=team),
-        stage=Fixture.Stage.REGULAR,
-        status__in=(Fixture.Status.SCHEDULED, Fixture.Status.POSTPONED),
-        date__gt=forfeit.fixture.date,
-        away__isnull=False,
-    ).select_for_update()
+    remaining = (
+        Fixture.objects.filter(
+            Q(home=team) | Q(away=team),
+            stage=Fixture.Stage.REGULAR,
+            status__in=(Fixture.Status.SCHEDULED, Fixture.Status.POSTPONED),
+            date__gt=forfeit.fixture.date,
+            away__isnull=False,
+        )
+        .select_for_update(of=("self",))
+        .order_by("pk")
+    )
     changes: list[dict] = [{"team_status": team.status}]
     for fixture in remaining:
         changes.append(
@@ -106,7 +110,9 @@ def _restore(team: Team, forfeit: Forfeit) -> None:
     """An overturn took the team under the removal count: it is back, with its fixtures."""
     previous, *fixtures = forfeit.removal_changes
     for change in fixtures:
-        fixture = Fixture.objects.select_for_update().filter(pk=change["fixture"]).first()
+        fixture = (
+            Fixture.objects.select_for_update(of=("self",)).filter(pk=change["fixture"]).first()
+        )
         if fixture is None or fixture.away_id is not None or fixture.status != "scheduled":
             continue
         table_taken = (

@@ -215,7 +215,9 @@ def forfeit_overturn(*, forfeit: Forfeit, by: Any, reason: str) -> Forfeit:
     if not reason:
         raise ValidationError("Give the reason for overturning the forfeit: it is kept.")
     forfeit = (
-        Forfeit.objects.select_for_update().select_related("fixture", "team").get(pk=forfeit.pk)
+        Forfeit.objects.select_for_update(of=("self",))
+        .select_related("fixture", "team")
+        .get(pk=forfeit.pk)
     )
     if not forfeit.is_live:
         raise ValidationError("This forfeit was already overturned.")
@@ -237,7 +239,9 @@ def playoff_review_decide(
     if decision not in (PlayoffReview.Decision.KEEP, PlayoffReview.Decision.EXCLUDE):
         raise ValidationError("Choose: the team stays in the playoffs, or it is removed from them.")
     review = (
-        PlayoffReview.objects.select_for_update().select_related("team", "season").get(pk=review.pk)
+        PlayoffReview.objects.select_for_update(of=("self",))
+        .select_related("team", "season")
+        .get(pk=review.pk)
     )
     if review.decision == PlayoffReview.Decision.VOID:
         raise ValidationError("The forfeit behind this review was overturned: nothing to decide.")

@@ -179,7 +179,7 @@ def _rebuild(bracket: PlayoffBracket, rows: list[PlayoffMatch]) -> brackets.Brac
 
 def _sync(bracket: PlayoffBracket) -> None:
     """Write the rebuilt bracket back, open ready series, crown the champion."""
-    rows = list(bracket.matches.select_for_update().order_by("round", "position"))
+    rows = list(bracket.matches.select_for_update(of=("self",)).order_by("round", "position"))
     state = _rebuild(bracket, rows)
     by_id = {m.id: m for m in state.matches}
     for row in rows:
@@ -245,9 +245,10 @@ def _series_winners(match: PlayoffMatch, games: list[FixtureGame]) -> list[int]:
 def playoff_record_series(*, fixture: Fixture, by: Any = None) -> PlayoffMatch | None:
     """A game of a series got its result: count it, then advance or add the next game."""
     match = (
-        PlayoffMatch.objects.select_for_update()
+        PlayoffMatch.objects.select_for_update(of=("self",))
         .select_related("bracket__season")
         .filter(fixture=fixture)
+        .order_by("pk")
         .first()
     )
     if match is None or match.winner_id is not None:
@@ -293,7 +294,11 @@ def playoff_match_award(*, match: PlayoffMatch, winner: Team, by: Any, reason: s
     reason = (reason or "").strip()
     if not reason:
         raise ValidationError("Say why the series is awarded: it is shown on the bracket.")
-    match = PlayoffMatch.objects.select_for_update().select_related("bracket").get(pk=match.pk)
+    match = (
+        PlayoffMatch.objects.select_for_update(of=("self",))
+        .select_related("bracket")
+        .get(pk=match.pk)
+    )
     if match.winner_id is not None:
         raise ValidationError("That series is already decided.")
     if not match.ready:
@@ -326,7 +331,9 @@ def playoff_round_set_date(
     """Move a round (any day will do); its series not yet started move with it."""
     if not permissions.can_run_league_nights(by):
         raise PermissionDenied("Only a league manager schedules the playoffs.")
-    rounds = {r.number: r for r in bracket.rounds.select_for_update()}
+    rounds = {
+        r.number: r for r in bracket.rounds.select_for_update(of=("self",)).order_by("number")
+    }
     if number not in rounds:
         raise ValidationError("That round isn't in this bracket.")
     dates = [rounds[n].date if n != number else date for n in sorted(rounds)]

@@ -46,7 +46,9 @@ def standings_publish(*, season: Season, week: int, by: Any, note: str = "") -> 
     """
     if not permissions.can_run_league_nights(by):
         raise PermissionDenied("Only a league manager publishes the standings.")
-    season = Season.objects.select_for_update().select_related("league").get(pk=season.pk)
+    season = (
+        Season.objects.select_for_update(of=("self",)).select_related("league").get(pk=season.pk)
+    )
     if not 1 <= week <= season.weeks:
         raise ValidationError(f"Choose a week from 1 to {season.weeks}.")
     first_night = (
