@@ -131,7 +131,10 @@ def load() -> list[str]:
         if not season.fixtures.exists():
             services.season_generate_schedule(season=season)
         services.season_publish_schedule(season=season)
+    from league.demo_nights import load_nights
+
     return [
         f"  league {season.league.name}, season {season.name}: {season.teams.count()} teams, "
-        f"{season.fixtures.filter(away__isnull=False).count()} fixtures (published)"
+        f"{season.fixtures.filter(away__isnull=False).count()} fixtures (published)",
+        *load_nights(season),
     ]

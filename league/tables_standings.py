@@ -45,23 +45,25 @@ class StandingsTable(tables.Table):
 
     class Meta:
         model = StandingsSnapshotRow
+        # Phone first: rank, team, record, win % and SOS show without scrolling.
         fields = (
             "rank",
             "team_name",
-            "fixtures_won",
-            "fixtures_lost",
-            "fixtures_tied",
             "games_won",
             "games_lost",
             "win_pct",
+            "sos",
+            "fixtures_won",
+            "fixtures_lost",
+            "fixtures_tied",
             "points",
             "points_for",
             "points_against",
             "differential",
             "forfeits",
-            "sos",
             "oowp",
         )
+        sequence = fields
         orderable = False
         attrs = {"class": "striped standings"}
         template_name = "league/standings/_table.html"

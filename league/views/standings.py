@@ -23,7 +23,7 @@ from league.tables_standings import StandingsTable
 from league.views.common import csv_response, report
 
 # Bump when the table's columns or template change, to drop the cached published tables.
-TABLE_VERSION = 1
+TABLE_VERSION = 2
 CACHE_SECONDS = 7 * 24 * 3600
 CSV_FIELDS = [
     "level_name",
