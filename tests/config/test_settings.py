@@ -10,7 +10,7 @@ PRODUCTION_ENV = {
     "SECRET_KEY": "x" * 30 + "production-like-secret-key-0123456789-abcdefghijklmnop",
     "ALLOWED_HOSTS": "euchre.example.com",
     "SITE_URL": "https://euchre.example.com",
-    "DATABASE_URL": f"sqlite:///{ROOT / 'unused.sqlite3'}",
+    "DATABASE_URL": "sqlite://:memory:",
 }
 
 
