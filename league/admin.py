@@ -101,3 +101,5 @@ class RescheduleRequestAdmin(admin.ModelAdmin):
     list_display = ["fixture", "requested_by_team", "proposed_date", "status"]
     list_filter = ["status"]
     raw_id_fields = ["fixture", "requested_by_team", "requested_by", "responded_by"]
+
+from league import admin_nights  # noqa: E402, F401  (league nights register their models)
