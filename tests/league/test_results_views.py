@@ -231,3 +231,33 @@ def test_the_results_queue_lists_open_games_in_a_fixed_number_of_queries(
 
 def response_text(client, url):
     return client.get(url).content.decode()
+
+
+@pytest.mark.parametrize(
+    ("who", "status", "disputed"),
+    [
+        ("anonymous", 302, False),
+        ("player", 403, False),
+        ("other_captain", 403, False),
+        ("director", 403, False),
+        ("away_captain", 302, True),
+    ],
+)
+def test_disputing_per_role(client, who, status, disputed):
+    n = night()
+    fixture_submit_scores(fixture=n.fixture, user=n.home_captain, scores=[GameScore(1, 10, 4)])
+    url = reverse("league:fixture_dispute", args=[n.fixture.pk])
+    response = _as(client, _user(who, n)).post(url, {"number": "1", "reason": "Wrong total."})
+    assert response.status_code == status
+    assert (Scorecard.objects.get().status == "disputed") is disputed
+
+
+def test_the_queue_groups_open_fixtures_by_night(client):
+    season = night_season()
+    first, second = night(season, week=1), night(season, week=2)
+    client.force_login(manager_user())
+    page = client.get(
+        reverse("league:results_queue", args=[season.league.slug, season.slug])
+    ).content.decode()
+    assert page.count('class="night-heading"') == 2
+    assert page.index(f"open-{first.fixture.pk}") < page.index(f"open-{second.fixture.pk}")
