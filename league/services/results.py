@@ -217,7 +217,7 @@ def fixture_submit_scores(
                 )
             except ValidationError as exc:
                 raise ValidationError([f"Game {fg.number}: {m}" for m in exc.messages]) from None
-    from league.services.result_notices import cards_awaiting_notify
+    from league.services.result_notices import cards_awaiting_notify  # it imports this module
 
     cards_awaiting_notify(fixture=fixture, versions=versions, by=user)
     return versions

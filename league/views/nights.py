@@ -14,6 +14,7 @@ from accounts import permissions
 from league import selectors, selectors_results
 from league.forms_results import DisputeForm, FixtureScoresForm, ForfeitForm, ReasonForm
 from league.models import Fixture
+from league.selectors_results import FixtureResult
 from league.services import results as results_services
 from league.views.common import report
 
@@ -31,7 +32,8 @@ def _visible(request: HttpRequest, fixture: Fixture) -> None:
         raise Http404("The schedule isn't published yet.")
 
 
-def _score_form(request: HttpRequest | None, result, data=None) -> FixtureScoresForm:  # type: ignore[no-untyped-def]
+def _score_form(result: FixtureResult, data=None) -> FixtureScoresForm:  # type: ignore[no-untyped-def]
+    """Scores for the games still open (no card, waiting, or disputed: a new card replaces it)."""
     fixture = result.fixture
     numbers = [
         g.number
@@ -62,7 +64,7 @@ def fixture_detail(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-def _context(request: HttpRequest, result, may_act: bool, playable: bool, form=None) -> dict:  # type: ignore[no-untyped-def]
+def _context(request: HttpRequest, result: FixtureResult, may_act: bool, playable: bool) -> dict:
     fixture = result.fixture
     user = request.user
     side = ""
@@ -91,8 +93,7 @@ def _context(request: HttpRequest, result, may_act: bool, playable: bool, form=N
         "side": side,
         "is_manager": is_manager,
         "playable": playable and not closed,
-        "form": form
-        or (_score_form(request, result) if may_act and playable and not closed else None),
+        "form": _score_form(result) if may_act and playable and not closed else None,
         "to_confirm": to_confirm,
         "closes_at": results_services.fixture_closes_at(fixture) if fixture.away_id else None,
         "may_close": is_manager
@@ -132,7 +133,7 @@ def fixture_submit(request: HttpRequest, pk: int) -> HttpResponse:
         report(request, exc)
         return redirect("league:fixture_detail", pk=fixture.pk)
     result = selectors_results.fixture_result(fixture.pk)
-    form = _score_form(request, result, request.POST)
+    form = _score_form(result, request.POST)
     if form.is_valid():
         try:
             versions = results_services.fixture_submit_scores(
