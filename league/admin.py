@@ -1,5 +1,6 @@
 from django.contrib import admin
 
+from league import admin_nights  # noqa: F401  (league nights register their models)
 from league.models import (
     Fixture,
     League,
@@ -101,5 +102,3 @@ class RescheduleRequestAdmin(admin.ModelAdmin):
     list_display = ["fixture", "requested_by_team", "proposed_date", "status"]
     list_filter = ["status"]
     raw_id_fields = ["fixture", "requested_by_team", "requested_by", "responded_by"]
-
-from league import admin_nights  # noqa: E402, F401  (league nights register their models)
