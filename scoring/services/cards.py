@@ -285,20 +285,7 @@ def scorecard_settle(
         else:
             final_scores = current.final_scores()
     rows, tally = _tally(card, hands, final_scores, timed_out)
-    version = _write_version(
-        card,
-        rows=rows,
-        tally=tally,
-        kind=Kind.SETTLEMENT,
-        state=State.CONFIRMED,
-        user=user,
-        reason=reason,
-    )
-    card.status = Status.SETTLED
-    card.save(update_fields=["status", "current_version", "updated_at"])
-    ScorecardDraft.objects.filter(user=user, game_id=card.game_id).delete()
-    _announce(card, version)
-    return version
+    return _record_staff_decision(card, rows, tally, kind=Kind.SETTLEMENT, user=user, reason=reason)
 
 
 @transaction.atomic
@@ -323,14 +310,15 @@ def scorecard_correct(
     rows, tally = _tally(card, hands, final_scores, timed_out)
     if _same_content(card.current_version, rows, tally):
         raise ValidationError("The correction is the same as the confirmed card: nothing changed.")
+    return _record_staff_decision(card, rows, tally, kind=Kind.CORRECTION, user=user, reason=reason)
+
+
+def _record_staff_decision(
+    card: Scorecard, rows: Any, tally: Any, *, kind: str, user: Any, reason: str
+) -> ScorecardVersion:
+    """A settlement or correction: the new confirmed version, the card settled, the news sent."""
     version = _write_version(
-        card,
-        rows=rows,
-        tally=tally,
-        kind=Kind.CORRECTION,
-        state=State.CONFIRMED,
-        user=user,
-        reason=reason,
+        card, rows=rows, tally=tally, kind=kind, state=State.CONFIRMED, user=user, reason=reason
     )
     card.status = Status.SETTLED
     card.save(update_fields=["status", "current_version", "updated_at"])
