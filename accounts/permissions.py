@@ -10,13 +10,23 @@ from functools import wraps
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import ImproperlyConfigured, PermissionDenied
 from django.http import HttpRequest, HttpResponse
 
 MANAGERS_GROUP = "League managers"
 DIRECTORS_GROUP = "Tournament directors"
 
 _CACHE_ATTR = "_euchre_role_cache"
+
+# (player id or None, {active team id: roster role}) for a user id. The league registers the
+# lookup at start-up (accounts sits below the league and must not import it).
+Membership = tuple[int | None, dict[int, str]]
+_membership_lookup: Callable[[int], Membership] | None = None
+
+
+def register_membership_lookup(lookup: Callable[[int], Membership]) -> None:
+    global _membership_lookup
+    _membership_lookup = lookup
 
 
 def _cache(user: Any) -> dict:
@@ -55,14 +65,7 @@ def is_staff_role(user: Any) -> bool:
 def player_id_for(user: Any) -> int | None:
     if not user.is_authenticated:
         return None
-    cache = _cache(user)
-    if "player_id" not in cache:
-        from league.models import Player
-
-        cache["player_id"] = (
-            Player.objects.filter(user_id=user.pk).values_list("pk", flat=True).first()
-        )
-    return cache["player_id"]
+    return _membership(user)[0]
 
 
 def team_ids_for(user: Any) -> frozenset[int]:
@@ -75,18 +78,18 @@ def captained_team_ids(user: Any) -> frozenset[int]:
 
 
 def _team_roles(user: Any) -> dict[int, str]:
-    player_id = player_id_for(user)
-    if player_id is None:
+    if not user.is_authenticated:
         return {}
-    cache = _cache(user)
-    if "team_roles" not in cache:
-        from league.models import RosterEntry, Team
+    return _membership(user)[1]
 
-        rows = RosterEntry.objects.filter(
-            player_id=player_id, team__status=Team.Status.ACTIVE
-        ).values_list("team_id", "role")
-        cache["team_roles"] = dict(rows)
-    return cache["team_roles"]
+
+def _membership(user: Any) -> Membership:
+    cache = _cache(user)
+    if "membership" not in cache:
+        if _membership_lookup is None:
+            raise ImproperlyConfigured("No app registered a membership lookup.")
+        cache["membership"] = _membership_lookup(user.pk)
+    return cache["membership"]
 
 
 def is_captain(user: Any) -> bool:

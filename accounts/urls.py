@@ -4,9 +4,6 @@ from django.urls import path
 from accounts import views
 
 urlpatterns = [
-    path("", views.home, name="home"),
-    path("manage/", views.manage, name="manage"),
-    path("my-team/", views.my_team, name="my_team"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/password/", views.PasswordChangeView.as_view(), name="password_change"),

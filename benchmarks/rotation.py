@@ -16,8 +16,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tournaments.rotation import generate_rotation, rotation_quality  # noqa: E402
-from tournaments.rotation_quality import lower_bounds, sit_outs_are_fair  # noqa: E402
+from tournaments.rotation import (  # noqa: E402
+    generate_rotation,
+    lower_bounds,
+    rotation_quality,
+    sit_outs_are_fair,
+)
 
 SIZES = [8, 9, 10, 11, 12, 13, 16, 17, 20, 21, 24, 28, 30, 32, 40, 48, 64, 100, 128]
 TIME_LIMIT = 1.0

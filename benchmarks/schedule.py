@@ -10,7 +10,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from league.scheduling import generate_schedule  # noqa: E402
+from league.seasons.scheduling import generate_schedule  # noqa: E402
 
 BUDGET_SECONDS = 2.0
 

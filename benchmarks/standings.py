@@ -78,9 +78,9 @@ def _build(args: argparse.Namespace):  # type: ignore[no-untyped-def]
     from django.utils import timezone
 
     from accounts.permissions import MANAGERS_GROUP
-    from league.demo_results import bulk_season
-    from league.models import League, Season
-    from league.services.standings import standings_publish
+    from league.demo.results import bulk_season
+    from league.seasons.models import League, Season
+    from league.standings.services import standings_publish
 
     start = timezone.localdate() - datetime.timedelta(weeks=args.weeks)
     league = League.objects.create(name="Benchmark League", slug="bench")

@@ -7,6 +7,7 @@ urlpatterns = [
     path("tournaments/", include("tournaments.urls")),
     path("scoring/", include("scoring.urls")),
     path("notices/", include("notices.urls")),
+    path("", include("home.urls")),
     path("", include("accounts.urls")),
 ]
 

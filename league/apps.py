@@ -6,4 +6,13 @@ class LeagueConfig(AppConfig):
     name = "league"
 
     def ready(self) -> None:
-        from league import receivers  # noqa: F401  (connects the signal handlers)
+        from accounts.permissions import register_membership_lookup
+        from league.seasons.eligibility import game_card_refusals
+        from league.seasons.selectors import membership_for_user
+        from scoring.owners import register_card_gate
+
+        register_membership_lookup(membership_for_user)
+        register_card_gate("league", game_card_refusals)
+        # Connect the signal handlers of each capability.
+        from league.nights import receivers as nights_receivers  # noqa: F401
+        from league.playoffs import receivers as playoffs_receivers  # noqa: F401

@@ -3,7 +3,7 @@
 import django_filters
 from django.db.models import Exists, OuterRef, Q, QuerySet
 
-from league.models import League
+from league.seasons.models import League
 from notices.models import Notice, OutboxMessage
 
 

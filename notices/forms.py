@@ -2,7 +2,7 @@
 
 from django import forms
 
-from league.models import League, Season
+from league.seasons.models import League, Season
 from notices.services import SMS_MAX
 
 

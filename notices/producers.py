@@ -5,7 +5,7 @@ import datetime
 from django.urls import reverse
 from django.utils import timezone
 
-from league.models import Season
+from league.seasons.models import Season
 from notices.models import Notice, OutboxMessage
 from notices.selectors import unsigned_players_of_season
 from notices.services import notice_send

@@ -6,7 +6,7 @@ from typing import Any
 from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 
-from league.models import League, Player, RosterEntry, Season, Team, Waiver
+from league.seasons.models import League, Player, RosterEntry, Season, Team, Waiver
 from notices.addresses import Recipient
 from notices.models import Announcement, Notice, OutboxMessage, Subscription
 

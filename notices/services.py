@@ -16,7 +16,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from league.models import League, Player, Season
+from league.seasons.models import League, Player, Season
 from notices.addresses import Recipient, addresses_for, normalise_phone
 from notices.models import Announcement, Notice, OutboxMessage, Subscription
 

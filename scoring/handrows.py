@@ -13,7 +13,9 @@ from typing import Any
 
 from scoring.engine import (
     INDIVIDUAL,
+    SEAT_NAMES,
     SEATS,
+    SIDE_LABELS,
     SIDES,
     HandOutcome,
     HandPoints,
@@ -22,7 +24,6 @@ from scoring.engine import (
     check_final_scores,
     play_game,
 )
-from scoring.engine_rules import SEAT_NAMES, SIDE_LABELS
 
 HANDS = "hands"
 FINAL = "final"

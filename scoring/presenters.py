@@ -8,8 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from accounts import permissions
-from scoring.engine import INDIVIDUAL, InvalidHand, RuleSpec
-from scoring.engine_rules import SEAT_NAMES, SIDE_LABELS
+from scoring.engine import INDIVIDUAL, SEAT_NAMES, SIDE_LABELS, InvalidHand, RuleSpec
 from scoring.handrows import CardTally, HandRow, next_dealer, tally_progress
 from scoring.models import Game, Scorecard, ScorecardVersion
 from scoring.selectors import draft_for

@@ -8,7 +8,7 @@ import dataclasses
 
 from django.utils.text import slugify
 
-from scoring.presets import PRESETS
+from scoring.engine import PRESETS
 
 PRESET_SLUGS = {
     "CCA League": "cca-league",

@@ -5,7 +5,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 
 from accounts.permissions import DIRECTORS_GROUP, MANAGERS_GROUP
-from league.models import League, Player, RosterEntry, Season, Team
+from league.seasons.models import League, Player, RosterEntry, Season, Team
 from tournaments.models import Tournament
 
 PASSWORD = "a-long-test-password"

@@ -3,7 +3,7 @@
 import datetime
 import django.core.validators
 import django.db.models.deletion
-import league.models.season
+import league.seasons.models.season
 from django.conf import settings
 from django.db import migrations, models
 
@@ -211,7 +211,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='season',
             name='rule_set',
-            field=models.ForeignKey(blank=True, default=league.models.season.default_rule_set, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='seasons', to='scoring.ruleset'),
+            field=models.ForeignKey(blank=True, default=league.seasons.models.season.default_rule_set, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='seasons', to='scoring.ruleset'),
         ),
         migrations.AddField(
             model_name='season',
@@ -226,7 +226,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='season',
             name='standings_order',
-            field=models.JSONField(default=league.models.season.default_standings_order),
+            field=models.JSONField(default=league.seasons.models.season.default_standings_order),
         ),
         migrations.AddField(
             model_name='season',

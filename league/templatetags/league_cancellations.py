@@ -2,8 +2,8 @@
 
 from django import template
 
-from league import selectors_cancellations as reads
-from league.models import Season
+from league.cancellations import selectors as reads
+from league.seasons.models import Season
 
 register = template.Library()
 

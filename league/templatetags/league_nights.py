@@ -2,8 +2,8 @@
 
 from django import template
 
-from league.models import Team
-from league.selectors_forfeits import team_forfeits
+from league.nights.selectors.forfeits import team_forfeits
+from league.seasons.models import Team
 
 register = template.Library()
 

@@ -3,7 +3,7 @@
 from django import template
 from django.db.models import QuerySet
 
-from league.models import Season
+from league.seasons.models import Season
 
 register = template.Library()
 

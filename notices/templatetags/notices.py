@@ -2,7 +2,7 @@
 
 from django import template
 
-from league.models import League
+from league.seasons.models import League
 from notices.selectors import announcements_for_league
 
 register = template.Library()

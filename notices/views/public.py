@@ -8,7 +8,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
 from accounts.permissions import deny_unless, player_id_for
-from league.models import League, Player
+from league.seasons.models import League, Player
 from notices import selectors, services
 from notices.forms import SubscriptionForm
 from notices.models import Subscription

@@ -5,14 +5,15 @@ import dataclasses
 from django.core.exceptions import ValidationError
 from django.db import models
 
-from scoring.engine import RuleSpec, validate_rulespec
-from scoring.engine_rules import (
+from scoring.engine import (
     INDIVIDUAL,
     PARTNERSHIP,
     RENEGE_FIXED,
     RENEGE_FULL_ATTAINABLE,
     TIE_PLAY_ONE_MORE_HAND,
     TIE_STANDS,
+    RuleSpec,
+    validate_rulespec,
 )
 
 SPEC_FIELDS = tuple(f.name for f in dataclasses.fields(RuleSpec))

@@ -14,11 +14,10 @@ from django.db.models import Max
 from django.utils import timezone
 
 from accounts import permissions
-from league import eligibility
-from scoring.engine import SIDES, InvalidHand
-from scoring.engine_rules import SIDE_LABELS
+from scoring.engine import SIDE_LABELS, SIDES, InvalidHand
 from scoring.handrows import CardTally, HandRow, rows_from, tally_final, tally_hands
 from scoring.models import Game, HandEntry, Scorecard, ScorecardDraft, ScorecardVersion
+from scoring.owners import card_refusals
 from scoring.signals import card_confirmed
 
 Hands = Sequence[HandRow | Mapping[str, Any]] | None
@@ -186,10 +185,7 @@ def scorecard_submit(
             "This card is already confirmed: only a league manager or tournament director "
             "can correct it now."
         )
-    problems: list[str] = []
-    for team in (card.game.ns_team, card.game.ew_team):
-        if team is not None:
-            problems.extend(eligibility.team_play_problems(team))
+    problems = card_refusals(card.game)
     if problems:
         raise ValidationError(problems)
     rows, tally = _tally(card, hands, final_scores, timed_out)

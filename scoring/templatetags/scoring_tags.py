@@ -3,7 +3,7 @@
 from django import template
 
 from scoring import presenters
-from scoring.engine_rules import SEAT_NAMES, SIDE_LABELS
+from scoring.engine import SEAT_NAMES, SIDE_LABELS
 from scoring.models import Scorecard
 
 register = template.Library()

@@ -16,7 +16,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from accounts import permissions
 from scoring import services
-from scoring.engine_rules import SIDE_LABELS
+from scoring.engine import SIDE_LABELS
 from scoring.forms import FinalScoresForm, HandForm
 from scoring.models import Game
 from scoring.selectors import draft_for

@@ -4,8 +4,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from scoring import presenters
-from scoring.engine import INDIVIDUAL
-from scoring.engine_rules import SEAT_NAMES
+from scoring.engine import INDIVIDUAL, SEAT_NAMES
 from scoring.models import Game, RuleSet, ScorecardVersion
 from scoring.presenters import SEAT_ORDER, HandLine
 from scoring.selectors import scorecard_for_game

@@ -3,7 +3,7 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
 from accounts import permissions
-from league.models import Player, RosterEntry
+from league.seasons.models import Player, RosterEntry
 
 
 @pytest.mark.django_db

@@ -10,7 +10,8 @@ import sms
 from django.core import mail
 from playwright.sync_api import expect
 
-from league.models import Cancellation, Fixture
+from league.cancellations.models import Cancellation
+from league.seasons.models import Fixture
 from notices.models import Announcement, Notice, OutboxMessage
 from tests.browser.conftest import log_in
 from tests.factories import PASSWORD, manager_user

@@ -8,7 +8,10 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from league.models import Fixture, Forfeit, PlayoffBracket, StandingsSnapshot, Team
+from league.nights.models import Forfeit
+from league.playoffs.models import PlayoffBracket
+from league.seasons.models import Fixture, Team
+from league.standings.models import StandingsSnapshot
 from scoring.models import Scorecard
 from tests.browser.conftest import log_in
 from tests.factories import PASSWORD, manager_user

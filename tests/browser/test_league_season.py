@@ -5,7 +5,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from league.models import Player, Season, Team, Waiver
+from league.seasons.models import Player, Season, Team, Waiver
 from tests.browser.conftest import log_in
 from tests.factories import PASSWORD, UserFactory, manager_user
 

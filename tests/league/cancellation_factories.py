@@ -2,8 +2,8 @@
 
 import datetime
 
-from league import services
-from league.models import Fixture, Player, RosterEntry, Season, SeasonDate, Venue
+from league.seasons import services
+from league.seasons.models import Fixture, Player, RosterEntry, Season, SeasonDate, Venue
 from tests.factories import SeasonFactory
 from tests.league.factories import TUESDAY, TableFactory, VenueFactory, make_season, signed_team
 

@@ -5,7 +5,16 @@ import datetime
 import factory
 from django.utils import timezone
 
-from league.models import Fixture, RosterEntry, Season, SkillLevel, Table, Team, Venue, Waiver
+from league.seasons.models import (
+    Fixture,
+    RosterEntry,
+    Season,
+    SkillLevel,
+    Table,
+    Team,
+    Venue,
+    Waiver,
+)
 from tests.factories import PlayerFactory, RosterEntryFactory, SeasonFactory, TeamFactory
 
 TUESDAY = datetime.date(2030, 9, 3)

@@ -6,8 +6,8 @@ from typing import Any
 
 from django.utils import timezone
 
-from league.models import Fixture, RosterEntry, Season, SkillLevel, Team
-from league.services.results import GameScore, fixture_confirm_cards, fixture_submit_scores
+from league.nights.services.results import GameScore, fixture_confirm_cards, fixture_submit_scores
+from league.seasons.models import Fixture, RosterEntry, Season, SkillLevel, Team
 from tests.factories import PlayerFactory, RosterEntryFactory, SeasonFactory, UserFactory
 from tests.league.factories import WaiverFactory
 
@@ -104,7 +104,7 @@ def play(fixture: Fixture, *scores: tuple[int, int], timed_out: bool = False) ->
 def finished_season(levels: dict[str, list[str]], **kwargs: Any) -> tuple[Season, dict[str, Team]]:
     """A season whose regular season is over: in each level a round robin where every
     team beats the teams listed after it 3-0, so the standings follow the lists."""
-    from league.demo_results import PlayedFixture, bulk_play
+    from league.demo.results import PlayedFixture, bulk_play
 
     season = night_season(levels=tuple(levels), **kwargs)
     teams: dict[str, Team] = {}

@@ -4,16 +4,11 @@ import pytest
 from django.contrib import admin
 from django.urls import reverse
 
-from league.models import (
-    FixtureClosure,
-    FixtureGame,
-    Forfeit,
-    PlayoffBracket,
-    PlayoffReview,
-    StandingsSnapshot,
-)
-from league.services.forfeits import forfeit_record
-from league.services.standings import standings_publish
+from league.nights.models import FixtureClosure, FixtureGame, Forfeit, PlayoffReview
+from league.nights.services.forfeits import forfeit_record
+from league.playoffs.models import PlayoffBracket
+from league.standings.models import StandingsSnapshot
+from league.standings.services import standings_publish
 from tests.factories import UserFactory, manager_user
 from tests.league.nights import night, play
 

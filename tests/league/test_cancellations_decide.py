@@ -5,10 +5,11 @@ import datetime
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
-from league.models import Cancellation, Fixture
-from league.services import cancellations as services
-from league.services import fixture_update
-from league.services.schedule import schedule_clashes
+from league.cancellations import services
+from league.cancellations.models import Cancellation
+from league.seasons.models import Fixture
+from league.seasons.services import fixture_update
+from league.seasons.services.schedule import schedule_clashes
 from notices.models import Announcement, Notice
 from tests.factories import captain_user, director_user, manager_user, player_user
 from tests.league.cancellation_factories import (

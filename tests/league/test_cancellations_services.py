@@ -9,8 +9,9 @@ from django.core import mail
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import connection
 
-from league.models import Cancellation, Fixture, Season
-from league.services import cancellations as services
+from league.cancellations import services
+from league.cancellations.models import Cancellation
+from league.seasons.models import Fixture, Season
 from notices.models import Announcement, Notice, OutboxMessage
 from tests.factories import UserFactory, captain_user, director_user, manager_user, player_user
 from tests.league.cancellation_factories import (
@@ -242,7 +243,7 @@ def test_it_refuses_with_a_clear_message_and_writes_nothing(
 
 def test_a_draft_schedule_is_not_cancelled(manager):
     season = make_season(teams_per_level=(4,))
-    from league.services import season_generate_schedule
+    from league.seasons.services import season_generate_schedule
 
     season_generate_schedule(season=season)
     before = _statuses(season)

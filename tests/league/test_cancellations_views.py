@@ -5,8 +5,9 @@ import datetime
 import pytest
 from django.urls import reverse
 
-from league.models import Cancellation, Fixture
-from league.services import cancellations as services
+from league.cancellations import services
+from league.cancellations.models import Cancellation
+from league.seasons.models import Fixture
 from notices.models import Announcement, Notice, OutboxMessage
 from tests.factories import captain_user, director_user, manager_user, player_user
 from tests.league.cancellation_factories import (

@@ -2,8 +2,8 @@ import pytest
 from django.core.management import call_command
 
 from accounts import permissions
-from league.eligibility import team_play_problems
-from league.models import Fixture, Season, Team, Waiver
+from league.seasons.eligibility import team_play_problems
+from league.seasons.models import Fixture, Season, Team, Waiver
 
 pytestmark = pytest.mark.django_db
 

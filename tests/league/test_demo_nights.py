@@ -3,15 +3,11 @@
 import pytest
 from django.core.management import call_command
 
-from league.models import (
-    FixtureGame,
-    Forfeit,
-    PlayoffBracket,
-    PlayoffMatch,
-    Season,
-    StandingsSnapshot,
-)
-from league.selectors_results import open_results
+from league.nights.models import FixtureGame, Forfeit
+from league.nights.selectors.results import open_results
+from league.playoffs.models import PlayoffBracket, PlayoffMatch
+from league.seasons.models import Season
+from league.standings.models import StandingsSnapshot
 from scoring.models import Scorecard, ScorecardVersion
 
 pytestmark = pytest.mark.django_db

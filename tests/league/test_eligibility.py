@@ -3,8 +3,8 @@ import datetime
 import pytest
 from django.utils import timezone
 
-from league.eligibility import player_may_play, team_play_problems
-from league.models import Fixture, RosterEntry, Season, Team
+from league.seasons.eligibility import player_may_play, team_play_problems
+from league.seasons.models import Fixture, RosterEntry, Season, Team
 from tests.factories import PlayerFactory, RosterEntryFactory, TeamFactory
 from tests.league.factories import FixtureFactory, WaiverFactory, make_season, signed_team
 

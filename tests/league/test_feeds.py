@@ -2,7 +2,7 @@ import pytest
 from django.urls import reverse
 from icalendar import Calendar
 
-from league import services
+from league.seasons import services
 from tests.league.factories import make_season
 
 pytestmark = pytest.mark.django_db

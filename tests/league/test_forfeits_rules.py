@@ -2,7 +2,7 @@
 
 import pytest
 
-from league.forfeit_rules import (
+from league.nights.forfeit_rules import (
     ForfeitPolicy,
     consequence,
     consequence_text,

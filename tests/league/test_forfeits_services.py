@@ -6,16 +6,17 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils import timezone
 
-from league.models import Fixture, FixtureGame, Forfeit, PlayoffReview, Team
-from league.selectors_results import fixture_result
-from league.services.forfeits import (
+from league.nights.models import FixtureGame, Forfeit, PlayoffReview
+from league.nights.selectors.results import fixture_result
+from league.nights.services.forfeits import (
     excluded_from_playoffs,
     forfeit_announce,
     forfeit_overturn,
     forfeit_record,
     playoff_review_decide,
 )
-from league.services.results import GameScore, fixture_submit_scores
+from league.nights.services.results import GameScore, fixture_submit_scores
+from league.seasons.models import Fixture, Team
 from notices.models import Notice
 from tests.factories import director_user, manager_user, player_user
 from tests.league.nights import fixture_between, night, night_season, play, ready_team
@@ -82,7 +83,7 @@ def test_a_forfeited_game_needs_no_card_and_the_rest_are_played(
 
 
 def play_third(n):
-    from league.services.results import fixture_confirm_cards
+    from league.nights.services.results import fixture_confirm_cards
 
     fixture_submit_scores(fixture=n.fixture, user=n.home_captain, scores=[GameScore(3, 8, 10)])
     fixture_confirm_cards(fixture=n.fixture, user=n.away_captain)

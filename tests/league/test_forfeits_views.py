@@ -6,8 +6,8 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from league.models import Forfeit, PlayoffReview
-from league.services.forfeits import forfeit_record
+from league.nights.models import Forfeit, PlayoffReview
+from league.nights.services.forfeits import forfeit_record
 from tests.factories import director_user, manager_user, player_user
 from tests.league.nights import fixture_between, night, night_season, ready_team
 

@@ -4,7 +4,14 @@ import datetime
 
 import pytest
 
-from league.makeups import MakeupError, Night, Pending, Seat, assign_makeups, night_label
+from league.cancellations.makeups import (
+    MakeupError,
+    Night,
+    Pending,
+    Seat,
+    assign_makeups,
+    night_label,
+)
 
 THU = datetime.date(2030, 9, 5)
 NEXT_THU = datetime.date(2030, 9, 12)

@@ -4,7 +4,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
-from league.models import Fixture, RosterEntry, Season
+from league.seasons.models import Fixture, RosterEntry, Season
 from tests.factories import RosterEntryFactory, SeasonFactory, TeamFactory
 from tests.league.factories import TUESDAY, FixtureFactory, TableFactory
 

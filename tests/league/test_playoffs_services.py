@@ -6,25 +6,19 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils import timezone
 
-from league.models import (
-    Fixture,
-    FixtureGame,
-    PlayoffBracket,
-    PlayoffMatch,
-    PlayoffReview,
-    Season,
-    Team,
-)
-from league.services.forfeits import forfeit_record, playoff_review_decide
-from league.services.playoffs import (
+from algorithms.standings import StandingRow, seed_playoffs
+from league.nights.models import FixtureGame, PlayoffReview
+from league.nights.services.forfeits import forfeit_record, playoff_review_decide
+from league.nights.services.results import GameScore, fixture_confirm_cards, fixture_submit_scores
+from league.playoffs.models import PlayoffBracket, PlayoffMatch
+from league.playoffs.services import (
     playoff_match_award,
     playoff_round_set_date,
     playoff_seeds,
     playoffs_create,
 )
-from league.services.results import GameScore, fixture_confirm_cards, fixture_submit_scores
-from league.services.rosters import sub_add, sub_decide
-from league.standings import StandingRow, seed_playoffs
+from league.seasons.models import Fixture, Season, Team
+from league.seasons.services.rosters import sub_add, sub_decide
 from tests.factories import director_user, manager_user
 from tests.league.factories import WaiverFactory
 from tests.league.nights import (
@@ -250,7 +244,7 @@ def test_a_team_removed_during_the_playoffs_loses_its_open_series():
     season, teams = finished_season({"A": ["One", "Two"]})
     manager = manager_user()
     (bracket,) = playoffs_create(season=season, by=manager, round_dates=playoff_dates(season))
-    from league.services.playoffs import playoffs_team_removed
+    from league.playoffs.services import playoffs_team_removed
 
     playoffs_team_removed(team=teams["One"])
     bracket.refresh_from_db()

@@ -6,8 +6,8 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from league.models import PlayoffBracket, PlayoffMatch, PlayoffRound
-from league.services.playoffs import playoffs_create
+from league.playoffs.models import PlayoffBracket, PlayoffMatch, PlayoffRound
+from league.playoffs.services import playoffs_create
 from tests.factories import director_user, manager_user, player_user
 from tests.league.nights import captain_of, finished_season, playoff_dates
 
@@ -42,7 +42,7 @@ def test_the_bracket_page_shows_seeds_series_and_the_champion(client):
     assert "Final" in page and "Series: best of 3" in page
     assert 'class="seed">1<' in page
     match = bracket.matches.get()
-    from league.services.playoffs import playoff_match_award
+    from league.playoffs.services import playoff_match_award
 
     playoff_match_award(match=match, winner=teams["Two"], by=manager_user(), reason="Walkover.")
     page = client.get(url).content.decode()

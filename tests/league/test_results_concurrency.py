@@ -8,8 +8,8 @@ from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
-from league.models import FixtureGame
-from league.services.results import (
+from league.nights.models import FixtureGame
+from league.nights.services.results import (
     GameScore,
     fixture_confirm_cards,
     fixture_games_ensure,

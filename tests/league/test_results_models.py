@@ -4,7 +4,7 @@ import pytest
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from league.models import FixtureGame, Forfeit
+from league.nights.models import FixtureGame, Forfeit
 from scoring.models import Game, RuleSet
 from tests.league.factories import FixtureFactory
 

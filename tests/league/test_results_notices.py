@@ -6,13 +6,9 @@ import pytest
 from django_celery_beat.models import PeriodicTask
 
 from league.beat import MISSING_CARDS_TASK, ensure_periodic_tasks
-from league.services.result_notices import missing_cards_notify
-from league.services.results import (
-    GameScore,
-    fixture_closes_at,
-    fixture_starts_at,
-    fixture_submit_scores,
-)
+from league.nights.rules import fixture_closes_at, fixture_starts_at
+from league.nights.services.result_notices import missing_cards_notify
+from league.nights.services.results import GameScore, fixture_submit_scores
 from league.tasks import send_missing_card_notices
 from notices.models import Notice
 from tests.league.nights import night, play

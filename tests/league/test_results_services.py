@@ -6,16 +6,17 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils import timezone
 
-from league.models import Fixture, FixtureGame
-from league.services.results import (
+from league.nights.models import FixtureGame
+from league.nights.rules import fixture_closes_at
+from league.nights.services.results import (
     GameScore,
     fixture_close,
-    fixture_closes_at,
     fixture_confirm_cards,
     fixture_dispute_card,
     fixture_games_ensure,
     fixture_submit_scores,
 )
+from league.seasons.models import Fixture
 from scoring.models import RuleSet, Scorecard, ScorecardVersion
 from scoring.services import scorecard_settle, scorecard_submit
 from tests.factories import director_user, manager_user, player_user

@@ -6,8 +6,8 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from league.models import FixtureClosure, FixtureGame
-from league.services.results import GameScore, fixture_submit_scores
+from league.nights.models import FixtureClosure, FixtureGame
+from league.nights.services.results import GameScore, fixture_submit_scores
 from scoring.models import Scorecard, ScorecardVersion
 from tests.factories import director_user, manager_user, player_user
 from tests.league.nights import night, night_season, play, ready_team

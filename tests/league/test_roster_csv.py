@@ -1,4 +1,4 @@
-from league.roster_csv import parse_roster_csv
+from league.seasons.roster_csv import parse_roster_csv
 
 HEADER = "team,skill_level,player_name,email,phone,role\n"
 

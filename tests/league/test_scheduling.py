@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from league.scheduling import ScheduledFixture, generate_schedule, schedule_dates
+from league.seasons.scheduling import ScheduledFixture, generate_schedule, schedule_dates
 
 MONDAY = date(2025, 1, 6)
 

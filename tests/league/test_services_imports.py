@@ -1,7 +1,7 @@
 import pytest
 
-from league.models import Player, RosterEntry, Team
-from league.services import season_import_csv
+from league.seasons.models import Player, RosterEntry, Team
+from league.seasons.services import season_import_csv
 from tests.factories import PlayerFactory, RosterEntryFactory, TeamFactory
 from tests.league.factories import make_season
 

@@ -1,8 +1,8 @@
 import pytest
 from django.core.exceptions import ValidationError
 
-from league import services
-from league.models import Fixture, Player, RosterEntry, Season
+from league.seasons import services
+from league.seasons.models import Fixture, Player, RosterEntry, Season
 from tests.factories import PlayerFactory, RosterEntryFactory
 from tests.league.factories import FixtureFactory, make_season
 

@@ -5,8 +5,9 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 
-from league import services
-from league.models import Fixture, RescheduleRequest, SeasonDate
+from league.nights.services import reschedules
+from league.seasons import services
+from league.seasons.models import Fixture, RescheduleRequest, SeasonDate
 from tests.factories import UserFactory
 from tests.league.factories import TUESDAY, TableFactory, make_season
 
@@ -143,7 +144,7 @@ def published(scheduled):
 
 
 def _ask(fixture, days=2, **kwargs):
-    return services.reschedule_request_create(
+    return reschedules.reschedule_request_create(
         fixture=fixture,
         team=fixture.home,
         by=UserFactory(),
@@ -156,7 +157,7 @@ def _ask(fixture, days=2, **kwargs):
 def test_the_opposing_captain_accepts_and_the_fixture_moves(published):
     _, fixture = published
     request = _ask(fixture)
-    services.reschedule_request_respond(
+    reschedules.reschedule_request_respond(
         request=request, team=fixture.away, by=UserFactory(), accept=True, note="fine"
     )
     fixture.refresh_from_db()
@@ -168,12 +169,14 @@ def test_the_opposing_captain_accepts_and_the_fixture_moves(published):
 def test_a_declined_request_leaves_the_fixture_alone(published):
     _, fixture = published
     request = _ask(fixture)
-    services.reschedule_request_respond(request=request, team=fixture.away, by=None, accept=False)
+    reschedules.reschedule_request_respond(
+        request=request, team=fixture.away, by=None, accept=False
+    )
     fixture.refresh_from_db()
     assert fixture.original_date is None
     assert RescheduleRequest.objects.get().status == "declined"
     with pytest.raises(ValidationError, match="already been answered"):
-        services.reschedule_request_respond(
+        reschedules.reschedule_request_respond(
             request=request, team=fixture.away, by=None, accept=True
         )
 
@@ -182,12 +185,12 @@ def test_only_the_opposing_team_answers_and_only_the_asking_team_withdraws(publi
     _, fixture = published
     request = _ask(fixture)
     with pytest.raises(ValidationError, match="opposing captain"):
-        services.reschedule_request_respond(
+        reschedules.reschedule_request_respond(
             request=request, team=fixture.home, by=None, accept=True
         )
     with pytest.raises(ValidationError, match="team that asked"):
-        services.reschedule_request_withdraw(request=request, team=fixture.away)
-    services.reschedule_request_withdraw(request=request, team=fixture.home)
+        reschedules.reschedule_request_withdraw(request=request, team=fixture.away)
+    reschedules.reschedule_request_withdraw(request=request, team=fixture.home)
     assert RescheduleRequest.objects.get().status == "withdrawn"
 
 
@@ -198,7 +201,7 @@ def test_one_request_waits_at_a_time_and_it_must_make_sense(published):
         _ask(fixture, days=3)
     other = season.fixtures.filter(week=2, away__isnull=False).first()
     with pytest.raises(ValidationError, match="hasn't passed"):
-        services.reschedule_request_create(
+        reschedules.reschedule_request_create(
             fixture=other,
             team=other.home,
             by=None,
@@ -206,7 +209,7 @@ def test_one_request_waits_at_a_time_and_it_must_make_sense(published):
             reason="x",
         )
     with pytest.raises(ValidationError, match="why"):
-        services.reschedule_request_create(
+        reschedules.reschedule_request_create(
             fixture=other,
             team=other.home,
             by=None,
@@ -220,10 +223,10 @@ def test_an_accepted_move_gives_up_a_table_already_taken_that_day(published):
     target = timezone.localdate() + datetime.timedelta(days=60)
     busy = season.fixtures.filter(week=3, away__isnull=False).exclude(pk=fixture.pk).get()
     Fixture.objects.filter(pk=busy.pk).update(date=target, table=fixture.table)
-    request = services.reschedule_request_create(
+    request = reschedules.reschedule_request_create(
         fixture=fixture, team=fixture.home, by=None, proposed_date=target, reason="Travel"
     )
-    services.reschedule_request_respond(request=request, team=fixture.away, by=None, accept=True)
+    reschedules.reschedule_request_respond(request=request, team=fixture.away, by=None, accept=True)
     fixture.refresh_from_db()
     assert fixture.date == target and fixture.table is None
 

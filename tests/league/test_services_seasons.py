@@ -3,8 +3,8 @@ import datetime
 import pytest
 from django.core.exceptions import ValidationError
 
-from league import services
-from league.models import RosterEntry, SeasonDate
+from league.seasons import services
+from league.seasons.models import RosterEntry, SeasonDate
 from tests.factories import LeagueFactory, RosterEntryFactory
 from tests.league.factories import TUESDAY, make_season
 

@@ -4,8 +4,8 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 
-from league.models import Waiver
-from league.services import waiver_record_paper, waiver_sign_online
+from league.seasons.models import Waiver
+from league.seasons.services import waiver_record_paper, waiver_sign_online
 from tests.factories import PlayerFactory, manager_user
 from tests.league.factories import make_season
 

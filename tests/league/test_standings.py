@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from league.standings import (
+from algorithms.standings import (
     SOS_EXPLANATION,
     GameRecord,
     StandingsConfig,

@@ -5,10 +5,10 @@ import datetime
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
-from league.models import StandingsSnapshot
-from league.selectors_standings import live_standings, snapshot_levels, snapshot_rows
-from league.services.forfeits import forfeit_overturn, forfeit_record
-from league.services.standings import standings_publish
+from league.nights.services.forfeits import forfeit_overturn, forfeit_record
+from league.standings.models import StandingsSnapshot
+from league.standings.selectors import live_standings, snapshot_levels, snapshot_rows
+from league.standings.services import standings_publish
 from notices.models import Announcement, Notice
 from scoring.models import Scorecard
 from scoring.services import scorecard_correct

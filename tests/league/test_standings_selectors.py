@@ -30,13 +30,13 @@ from decimal import Decimal
 
 import pytest
 
-from league.selectors_standings import (
+from league.nights.services.forfeits import forfeit_record
+from league.standings.selectors import (
     live_standings,
     order_description,
     season_game_records,
     standing_rows,
 )
-from league.services.forfeits import forfeit_record
 from tests.factories import manager_user
 from tests.league.nights import fixture_between, night_season, play, ready_team
 

@@ -6,9 +6,9 @@ import io
 import pytest
 from django.urls import reverse
 
-from league.demo_results import bulk_season
-from league.models import StandingsSnapshot
-from league.services.standings import standings_publish
+from league.demo.results import bulk_season
+from league.standings.models import StandingsSnapshot
+from league.standings.services import standings_publish
 from tests.factories import director_user, manager_user, player_user
 from tests.league.nights import fixture_between, night_season, play, ready_team
 

@@ -4,8 +4,8 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from league import services
-from league.models import Fixture, Player, RescheduleRequest, RosterEntry, Waiver
+from league.seasons import services
+from league.seasons.models import Fixture, Player, RescheduleRequest, RosterEntry, Waiver
 from tests.factories import UserFactory, captain_user, manager_user, player_user
 from tests.league.factories import make_season
 

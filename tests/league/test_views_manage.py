@@ -4,8 +4,9 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from league import services
-from league.models import Fixture, League, Player, Season, Team, Waiver
+from league.nights.services import reschedules
+from league.seasons import services
+from league.seasons.models import Fixture, League, Player, Season, Team, Waiver
 from tests.factories import LeagueFactory, captain_user, director_user, manager_user, player_user
 from tests.league.factories import TUESDAY, make_season
 
@@ -158,7 +159,7 @@ def test_the_dashboard_lists_short_rosters_missing_waivers_and_requests(client, 
     services.season_generate_schedule(season=season)
     services.season_publish_schedule(season=season)
     fixture = season.fixtures.filter(away__isnull=False).last()
-    services.reschedule_request_create(
+    reschedules.reschedule_request_create(
         fixture=fixture,
         team=fixture.home,
         by=None,

@@ -3,7 +3,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from league import services
+from league.seasons import services
 from tests.factories import captain_user, manager_user, player_user
 from tests.league.factories import make_season
 

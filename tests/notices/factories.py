@@ -2,7 +2,7 @@
 
 import factory
 
-from league.models import RosterEntry
+from league.seasons.models import RosterEntry
 from notices.addresses import Recipient
 from notices.models import Notice, Subscription
 from notices.services import notice_send

@@ -11,8 +11,8 @@ from celery.contrib.testing.worker import start_worker
 from django.core import mail
 
 from config.celery import app
-from league.models import Cancellation
-from league.services.cancellations import night_cancel
+from league.cancellations.models import Cancellation
+from league.cancellations.services import night_cancel
 from notices import delivery, tasks
 from notices.models import Notice, OutboxMessage
 from tests.factories import manager_user

@@ -56,7 +56,7 @@ def test_a_player_is_reminded_once_even_when_the_job_runs_every_day():
 
 
 def test_signed_players_get_no_reminder():
-    from league.models import Waiver
+    from league.seasons.models import Waiver
 
     ann = PlayerFactory()
     season = _season_starting(1, ann)

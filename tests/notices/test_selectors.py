@@ -3,7 +3,7 @@ import datetime
 import pytest
 from django.utils import timezone
 
-from league.models import RosterEntry, Team, Waiver
+from league.seasons.models import RosterEntry, Team, Waiver
 from notices.addresses import Recipient
 from notices.selectors import (
     captains_of_season,

@@ -6,7 +6,7 @@ from django.template import Context, Template
 from django.urls import reverse
 from django.utils import timezone
 
-from league.models import Player
+from league.seasons.models import Player
 from notices.models import Announcement, Subscription
 from tests.factories import (
     LeagueFactory,

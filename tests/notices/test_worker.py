@@ -13,7 +13,7 @@ from django.core import mail
 from django.db import connection, transaction
 
 from config.celery import app
-from league.models import RosterEntry, Team
+from league.seasons.models import RosterEntry, Team
 from notices import delivery, services, tasks
 from notices.models import Notice, OutboxMessage
 from notices.selectors import captains_of_season, subscribers_of_league

@@ -3,8 +3,8 @@
 from dataclasses import dataclass
 from typing import Any
 
-from league.models import Team
-from league.services.waivers import waiver_record_paper
+from league.seasons.models import Team
+from league.seasons.services.waivers import waiver_record_paper
 from scoring.models import Game, GameSeat, RuleSet
 from tests.factories import (
     PlayerFactory,

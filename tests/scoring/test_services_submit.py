@@ -3,7 +3,7 @@
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
-from league.models import Team
+from league.seasons.models import Team
 from scoring.models import HandEntry, Scorecard, ScorecardDraft, ScorecardVersion
 from scoring.services import scorecard_submit
 from tests.factories import captain_user, director_user, manager_user, player_user
@@ -157,7 +157,7 @@ def test_a_team_that_may_not_play_is_refused_with_the_leagues_reasons():
 
 
 def test_eligibility_messages_come_from_the_league_check(monkeypatch):
-    from league import eligibility
+    from league.seasons import eligibility
 
     tg = team_game()
     asked = []

@@ -1,6 +1,6 @@
 import pytest
 
-from league.models import Player
+from league.seasons.models import Player
 from scoring.models import Game, GameSeat, RuleSet
 from scoring.services import scorecard_confirm, scorecard_submit
 from tests.factories import UserFactory

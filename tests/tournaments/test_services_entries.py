@@ -1,6 +1,6 @@
 import pytest
 
-from league.models import Player
+from league.seasons.models import Player
 from tests.tournaments.factories import bracket, progressive, started
 from tournaments.errors import TournamentError
 from tournaments.models import Entry

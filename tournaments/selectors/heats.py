@@ -8,7 +8,7 @@ from django.db.models import Prefetch
 
 from scoring.selectors import confirmed_results
 from tournaments.models import Heat, HeatMatch, HeatStage, Tournament
-from tournaments.services.heats import WAITING, stage_advancers
+from tournaments.selectors.heat_plans import WAITING, stage_advancers
 from tournaments.stage_data import KIND_LABELS
 
 

@@ -6,10 +6,10 @@ from dataclasses import dataclass, field
 
 from django.db.models import Prefetch
 
+from algorithms.prizes import split_prizes
 from scoring.selectors import confirmed_results
 from tournaments import leaderboard
 from tournaments.models import Entry, Round, Seat, Tournament
-from tournaments.prizes import split_prizes
 
 
 @dataclass

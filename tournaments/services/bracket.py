@@ -1,6 +1,6 @@
 """Partner brackets: seeding, series games, advancement on confirmed cards, walkovers.
 
-The pure `tournaments.brackets` module owns the structure. The rows store each match's
+The pure `algorithms.brackets` module owns the structure. The rows store each match's
 entrants and winner; after any change the state is rebuilt from the seeds plus the decided
 matches and written back, so the database never drifts from what the module would say.
 """
@@ -10,11 +10,11 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from tournaments import brackets
+from algorithms import brackets
 from tournaments.errors import TournamentError
 from tournaments.models import BracketMatch, Entry, MatchGame, Tournament
+from tournaments.selectors.results import game_winners
 from tournaments.services.games import game_create, team_seats
-from tournaments.services.results import game_winners
 
 
 def _pure_id(match: BracketMatch) -> str:

@@ -4,7 +4,7 @@ from django.db import transaction
 from django.db.models import Max, Q
 from django.utils import timezone
 
-from league.models import Player
+from league.seasons.models import Player
 from tournaments.errors import TournamentError
 from tournaments.models import Entry, Tournament
 

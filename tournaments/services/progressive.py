@@ -8,11 +8,12 @@ from django.utils import timezone
 
 from tournaments.errors import TournamentError
 from tournaments.models import Entry, Round, Seat, Table, Tournament
+from tournaments.rotation import Round as DrawnRound
+from tournaments.rotation import Table as DrawnTable
 from tournaments.rotation import generate_rotation
-from tournaments.rotation_types import Round as DrawnRound
-from tournaments.rotation_types import Table as DrawnTable
+from tournaments.selectors import progressive_leaderboard
+from tournaments.selectors.results import confirmed_game_ids
 from tournaments.services.games import game_create
-from tournaments.services.results import confirmed_game_ids
 
 
 def _active_players(tournament: Tournament) -> list[int]:
@@ -151,8 +152,6 @@ def round_start_next(*, tournament: Tournament, by: Any) -> Round:
 @transaction.atomic
 def progressive_finish(*, tournament: Tournament, by: Any) -> Tournament:
     """After the last round: the leaderboard's first place is the champion."""
-    from tournaments.selectors import progressive_leaderboard
-
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.status != Tournament.Status.RUNNING or not tournament.is_progressive:
         raise TournamentError("The tournament isn't under way.")

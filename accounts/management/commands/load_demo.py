@@ -4,7 +4,12 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 # Each app contributes its own demo data; order matters (accounts first).
-DEMO_MODULES = ["accounts.demo", "league.demo", "scoring.demo", "tournaments.demo", "notices.demo"]
+DEMO_MODULES = [
+    "accounts.demo",
+    "league.demo",
+    "tournaments.demo",
+    "notices.demo",
+]
 
 
 class Command(BaseCommand):

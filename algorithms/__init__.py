@@ -1,0 +1,11 @@
+"""Pure algorithms shared by the league and tournaments apps.
+
+Pure functions and dataclasses, no Django import (and nothing from the apps), so they are
+tested in plain Python.
+
+- ``algorithms.brackets``: single-elimination brackets with standard seeding, byes and
+  best-of-N series (league playoffs, tournament partner brackets).
+- ``algorithms.prizes``: prize money split over a ranking, tied places pooled.
+- ``algorithms.standings``: league standings: records, strength of schedule, tiebreaks
+  and playoff seeding.
+"""

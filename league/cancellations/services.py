@@ -1,0 +1,356 @@
+"""Calling off play and deciding what becomes of it; both tell the captains through notices.
+
+`night_cancel` marks the affected fixtures cancelled, records the Cancellation
+and writes its notice (outbox rows and the public announcement) in one
+transaction. `cancellation_decide` moves the fixtures to makeup dates or
+shortens the season, and tells the affected captains.
+"""
+
+import datetime
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.permissions import can_manage_league
+from league.cancellations import selectors as reads
+from league.cancellations import text
+from league.cancellations.makeups import MakeupError, night_label
+from league.cancellations.models import Cancellation
+from league.seasons.models import Fixture, Season, Venue
+from league.seasons.services.schedule import fixture_update
+from notices.addresses import Recipient, addresses_for
+from notices.models import Notice
+from notices.selectors import captains_of_season, captains_of_teams, subscribers_of_league
+from notices.services import notice_send
+
+Scope = Cancellation.Scope
+Outcome = Cancellation.Outcome
+DETAILS_MAX = 1000
+NOTE_MAX = 200
+
+
+@dataclass
+class CancellationPlan:
+    """What a cancellation would do: the fixtures it calls off and who hears about it."""
+
+    fixtures: list[Fixture]
+    recipients: list[Recipient]
+
+    @property
+    def addresses(self) -> list[tuple[str, str, str, int | None]]:
+        return addresses_for(self.recipients)
+
+    @property
+    def email_count(self) -> int:
+        return sum(1 for channel, *_ in self.addresses if channel == "email")
+
+    @property
+    def sms_count(self) -> int:
+        return sum(1 for channel, *_ in self.addresses if channel == "sms")
+
+    @property
+    def people_count(self) -> int:
+        people = {player or address for _, address, _, player in self.addresses}
+        return len(people)
+
+
+def _require_manager(user: Any) -> None:
+    if user is None or not can_manage_league(user):
+        raise PermissionDenied("Only league managers cancel play and decide what follows.")
+
+
+def _check_choices(scope: str, reason: str, details: str) -> None:
+    errors: dict[str, str] = {}
+    if scope not in Scope.values:
+        errors["scope"] = "Choose what to cancel: the whole night, one venue or some fixtures."
+    if reason not in Cancellation.Reason.values:
+        errors["reason"] = "Choose a reason from the list."
+    if len(details) > DETAILS_MAX:
+        errors["details"] = f"Keep the details to {DETAILS_MAX} characters."
+    if errors:
+        raise ValidationError(errors)
+
+
+def _chosen_fixtures(
+    season: Season, date: datetime.date, fixtures: Iterable[Fixture] | None
+) -> list[Fixture]:
+    ids = [f.pk for f in fixtures or []]
+    if not ids:
+        raise ValidationError({"fixtures": "Tick the fixtures to cancel."})
+    rows = list(Fixture.objects.filter(pk__in=ids).select_related(*reads.FIXTURE_RELATED))
+    night = night_label(date)
+    problems = []
+    for f in rows:
+        if f.season_id != season.pk:
+            problems.append(f"{f} isn't in {season.name}.")
+        elif f.away_id is None:
+            problems.append(f"{f.home} has a bye that night: there is nothing to cancel.")
+        elif f.date != date:
+            problems.append(f"{f.home} v {f.away} isn't on {night}; it's on {night_label(f.date)}.")
+        elif f.status == Fixture.Status.CANCELLED:
+            problems.append(f"{f.home} v {f.away} is already cancelled.")
+        elif f.status != Fixture.Status.SCHEDULED:
+            problems.append(f"{f.home} v {f.away} is {f.get_status_display().lower()}.")
+    if problems:
+        raise ValidationError({"fixtures": problems})
+    return rows
+
+
+def _affected(
+    *,
+    season: Season,
+    date: datetime.date,
+    scope: str,
+    venue: Venue | None,
+    fixtures: Iterable[Fixture] | None,
+) -> list[Fixture]:
+    """The fixtures the cancellation calls off; refuses when there is nothing to call off."""
+    night = night_label(date)
+    if not season.is_published:
+        raise ValidationError("The schedule isn't published yet: change the draft instead.")
+    if date < timezone.localdate():
+        raise ValidationError(
+            {"date": f"{night} has passed: change its fixtures from the schedule instead."}
+        )
+    if scope == Scope.FIXTURES:
+        return _chosen_fixtures(season, date, fixtures)
+    rows = Fixture.objects.filter(season=season, date=date, away__isnull=False)
+    where = ""
+    if scope == Scope.VENUE:
+        if venue is None:
+            raise ValidationError({"venue": "Choose the venue where play is cancelled."})
+        if not season.venues.filter(pk=venue.pk).exists():
+            raise ValidationError({"venue": f"{venue} isn't one of {season.name}'s venues."})
+        rows = rows.filter(table__venue=venue)
+        where = f" at {venue.name}"
+    rows = list(rows.select_related(*reads.FIXTURE_RELATED))
+    live = [f for f in rows if f.status == Fixture.Status.SCHEDULED]
+    if live:
+        return live
+    if not rows:
+        raise ValidationError({"date": f"Nothing is scheduled{where} on {night}."})
+    if any(f.status == Fixture.Status.CANCELLED for f in rows):
+        raise ValidationError({"date": f"Play{where} on {night} is already cancelled."})
+    raise ValidationError({"date": f"Nothing is left to play{where} on {night}."})
+
+
+def _recipients(season: Season, fixtures: list[Fixture], on_site: bool) -> list[Recipient]:
+    """Every captain of the season; on site, only those still scheduled; and subscribers."""
+    if on_site:
+        teams = sorted({team for f in fixtures for team in f.team_ids()})
+        captains = captains_of_teams(teams)
+    else:
+        captains = captains_of_season(season)
+    return [*captains, *subscribers_of_league(season.league)]
+
+
+def night_cancel_preview(
+    *,
+    season: Season,
+    date: datetime.date,
+    scope: str,
+    reason: str,
+    details: str = "",
+    on_site: bool = False,
+    venue: Venue | None = None,
+    fixtures: Iterable[Fixture] | None = None,
+    user: Any,
+) -> CancellationPlan:
+    """What `night_cancel` would do with the same arguments, writing nothing."""
+    _require_manager(user)
+    _check_choices(scope, reason, details.strip())
+    affected = _affected(season=season, date=date, scope=scope, venue=venue, fixtures=fixtures)
+    return CancellationPlan(affected, _recipients(season, affected, on_site))
+
+
+@transaction.atomic
+def night_cancel(
+    *,
+    season: Season,
+    date: datetime.date,
+    scope: str,
+    reason: str,
+    details: str = "",
+    on_site: bool = False,
+    venue: Venue | None = None,
+    fixtures: Iterable[Fixture] | None = None,
+    user: Any,
+) -> Cancellation:
+    """Call off a night, one venue that night or some fixtures, and tell the captains.
+
+    The season row is locked first, so a second identical submission waits for
+    the first and is then refused (its fixtures are already cancelled): nothing
+    is cancelled or announced twice.
+    """
+    _require_manager(user)
+    details = details.strip()
+    _check_choices(scope, reason, details)
+    season = (
+        Season.objects.select_for_update(of=("self",)).select_related("league").get(pk=season.pk)
+    )
+    affected = _affected(season=season, date=date, scope=scope, venue=venue, fixtures=fixtures)
+    ids = [f.pk for f in affected]
+    changed = Fixture.objects.filter(pk__in=ids, status=Fixture.Status.SCHEDULED).update(
+        status=Fixture.Status.CANCELLED, updated_at=timezone.now()
+    )
+    if changed != len(ids):
+        raise ValidationError("These fixtures changed meanwhile; look at the night again.")
+    cancellation = Cancellation.objects.create(
+        season=season,
+        date=date,
+        scope=scope,
+        venue=venue if scope == Scope.VENUE else None,
+        reason=reason,
+        details=details,
+        on_site=on_site,
+        created_by=user,
+    )
+    cancellation.fixtures.set(affected)
+    reason_label = cancellation.get_reason_display()
+    venue_name = venue.name if venue is not None else ""
+    notice_send(
+        kind=Notice.Kind.CANCELLATION,
+        subject=text.cancel_subject(
+            scope=scope, date=date, reason=reason_label, venue_name=venue_name, fixtures=affected
+        ),
+        body=text.cancel_body(
+            league=season.league.name,
+            season=season.name,
+            scope=scope,
+            venue_name=venue_name,
+            date=date,
+            reason=reason_label,
+            details=details,
+            on_site=on_site,
+            fixtures=affected,
+        ),
+        sms_text=text.cancel_sms(
+            league=season.league.name,
+            date=date,
+            reason=reason_label,
+            details=details,
+            fixtures=affected,
+        ),
+        recipients=_recipients(season, affected, on_site),
+        created_by=user,
+        announce_league=season.league,
+        link=season.get_absolute_url(),
+        season=season,
+        source={"cancellation": cancellation.pk, "fixtures": ids, "reason": reason},
+    )
+    return cancellation
+
+
+def _reschedule(
+    season: Season,
+    cancellation: Cancellation,
+    fixtures: list[Fixture],
+    moves: Mapping[int, datetime.date],
+) -> list[Fixture]:
+    """Move each fixture to a makeup night (picked or the earliest with room)."""
+    ids = {f.pk for f in fixtures}
+    strangers = [pk for pk in moves if pk not in ids]
+    if strangers:
+        raise ValidationError("Pick makeup dates only for this cancellation's cancelled fixtures.")
+    dates = reads.makeup_dates(season, cancellation)
+    if not dates:
+        raise ValidationError(
+            "The season has no makeup dates ahead: add one on the setup page, "
+            "or shorten the season."
+        )
+    try:
+        plan = reads.makeup_moves(season, dates, fixtures, dict(moves))
+    except MakeupError as exc:
+        raise ValidationError(str(exc)) from None
+    tables = reads.tables_by_id([m.table_id for m in plan if m.table_id])
+    for fixture, move in zip(fixtures, plan, strict=True):
+        # fixture_update re-checks the night against the database: one game a team, one a table.
+        fixture_update(
+            fixture=fixture,
+            date=move.date,
+            home=fixture.home,
+            away=fixture.away,
+            table=tables.get(move.table_id) if move.table_id else None,
+            status=Fixture.Status.SCHEDULED,
+            start_time=fixture.start_time,
+        )
+    return fixtures
+
+
+def _check_decision(cancellation: Cancellation, outcome: str, note: str) -> None:
+    if outcome not in (Outcome.RESCHEDULE, Outcome.SHORTEN):
+        raise ValidationError(
+            {"outcome": "Choose to reschedule to makeup dates or to shorten the season."}
+        )
+    if cancellation.outcome == Outcome.RESCHEDULE:
+        raise ValidationError("These fixtures have already been rescheduled.")
+    if cancellation.outcome == outcome:
+        raise ValidationError("That decision is already recorded.")
+    if len(note) > NOTE_MAX:
+        raise ValidationError({"note": f"Keep the note to {NOTE_MAX} characters."})
+
+
+@transaction.atomic
+def cancellation_decide(
+    *,
+    cancellation: Cancellation,
+    outcome: str,
+    user: Any,
+    moves: Mapping[int, datetime.date] | None = None,
+    note: str = "",
+) -> Cancellation:
+    """Reschedule the cancelled fixtures to makeup dates, or shorten the season; tell captains.
+
+    `moves` maps a fixture id to the makeup date the manager picked for it; the
+    others go to the earliest makeup date with room. A shortened season may still
+    be rescheduled later (say, once a makeup date is found), not the other way.
+    """
+    _require_manager(user)
+    note = note.strip()
+    season = (
+        Season.objects.select_for_update(of=("self",))
+        .select_related("league")
+        .get(pk=cancellation.season_id)
+    )
+    cancellation = reads.cancellation_with_fixtures(cancellation.pk)
+    _check_decision(cancellation, outcome, note)
+    fixtures = reads.still_cancelled(cancellation)
+    if not fixtures:
+        raise ValidationError(
+            "None of these fixtures is still cancelled (they were moved by hand): "
+            "there is nothing left to decide."
+        )
+    moved: list[Fixture] = []
+    if outcome == Outcome.RESCHEDULE:
+        moved = _reschedule(season, cancellation, fixtures, moves or {})
+    Cancellation.objects.filter(pk=cancellation.pk).update(
+        outcome=outcome, outcome_note=note, decided_by=user, decided_at=timezone.now()
+    )
+    cancellation.refresh_from_db()
+    dropped = [] if moved else fixtures
+    teams = sorted({team for f in moved or dropped for team in f.team_ids()})
+    reschedule = outcome == Outcome.RESCHEDULE
+    notice_send(
+        kind=Notice.Kind.CANCELLATION,
+        subject=text.decision_subject(date=cancellation.date, reschedule=reschedule),
+        body=text.decision_body(
+            league=season.league.name,
+            season=season.name,
+            date=cancellation.date,
+            moved=moved,
+            dropped=dropped,
+            note=note,
+        ),
+        sms_text=text.decision_sms(league=season.league.name, date=cancellation.date, moved=moved),
+        recipients=captains_of_teams(teams),
+        created_by=user,
+        announce_league=season.league,
+        link=season.get_absolute_url(),
+        season=season,
+        source={"cancellation": cancellation.pk, "decision": outcome},
+    )
+    return cancellation

@@ -1,0 +1,169 @@
+"""Demo scorecards: the demo captain's Left Bowers against a rival team, in every card state.
+
+Safe to run again: games are looked up by label, and a card is only played out once.
+Cards are entered through the services by the people at the table. The games start as
+seated tables and get their teams afterwards, so the history exists even while the
+league demo keeps Left Bowers waiting on a waiver (a new card for them is refused until
+the demo player signs, which is the point of that demo).
+"""
+
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.urls import reverse
+
+from accounts.demo import DEMO_PASSWORD
+from league.seasons.models import Player, RosterEntry, Team, Waiver
+from league.seasons.services.waivers import waiver_record_paper
+from scoring import services
+from scoring.models import Game, GameSeat, RuleSet, Scorecard
+
+RIVAL_TEAM = "Jacks Back"
+RIVAL_USER = "rival"
+
+
+def _hand(side: str, tricks: int, dealer: str, alone: bool = False, seat: str = "") -> dict:
+    return {
+        "maker_side": side,
+        "tricks": tricks,
+        "dealer": dealer,
+        "alone": alone,
+        "loner_seat": seat,
+    }
+
+
+# N-S (Left Bowers) 10, E-W 6: a lone march, a euchre, and a close finish.
+LEFT_WIN = [
+    _hand("NS", 3, "N"),
+    _hand("EW", 5, "E"),
+    _hand("NS", 5, "S", alone=True),
+    _hand("EW", 4, "W"),
+    _hand("NS", 1, "N"),
+    _hand("NS", 4, "E"),
+    _hand("EW", 3, "S"),
+    _hand("NS", 5, "W"),
+    _hand("NS", 3, "N"),
+    _hand("NS", 4, "E"),
+]
+# E-W (Jacks Back) 10, N-S 7.
+RIVAL_WIN = [
+    _hand("EW", 5, "N"),
+    _hand("NS", 3, "E"),
+    _hand("EW", 4, "S"),
+    _hand("NS", 5, "W"),
+    _hand("EW", 2, "N"),
+    _hand("EW", 5, "E", alone=True),
+    _hand("NS", 4, "S"),
+    _hand("EW", 3, "W"),
+    _hand("NS", 3, "N"),
+    _hand("EW", 5, "E"),
+]
+# Progressive, 8 hands: South (the demo player) marches alone once.
+PROGRESSIVE = [
+    _hand("NS", 4, "N"),
+    _hand("EW", 5, "E"),
+    _hand("NS", 5, "S", alone=True, seat="S"),
+    _hand("EW", 2, "W"),
+    _hand("EW", 3, "N"),
+    _hand("NS", 3, "E"),
+    _hand("EW", 4, "S"),
+    _hand("NS", 5, "W"),
+]
+
+
+def _rival_team(season: Any) -> tuple[Any, Team]:
+    """A fully signed opponent with a captain who can log in (created once)."""
+    rival, _ = get_user_model().objects.get_or_create(
+        username=RIVAL_USER, defaults={"email": f"{RIVAL_USER}@example.com"}
+    )
+    rival.set_password(DEMO_PASSWORD)
+    rival.save(update_fields=["password"])
+    team, _ = Team.objects.get_or_create(season=season, name=RIVAL_TEAM)
+    captain, _ = Player.objects.get_or_create(
+        user=rival, defaults={"name": "Riley Rival", "email": f"{RIVAL_USER}@example.com"}
+    )
+    partner, _ = Player.objects.get_or_create(
+        email="jordan.jack@example.com", defaults={"name": "Jordan Jack"}
+    )
+    for player, role in ((captain, RosterEntry.Role.CAPTAIN), (partner, RosterEntry.Role.PLAYER)):
+        RosterEntry.objects.get_or_create(team=team, player=player, defaults={"role": role})
+        if not Waiver.objects.filter(player=player, season=season).exists():
+            waiver_record_paper(player=player, season=season, by=None)
+    return rival, team
+
+
+def _game(label: str, rule_set: RuleSet, seats: dict[str, Player]) -> Game:
+    game, _ = Game.objects.get_or_create(label=label, defaults={"rule_set": rule_set})
+    for seat, player in seats.items():
+        GameSeat.objects.get_or_create(game=game, seat=seat, defaults={"player": player})
+    return game
+
+
+def _play_once(game: Game, play: Callable[[], None]) -> None:
+    if not Scorecard.objects.filter(game=game).exclude(status=Scorecard.Status.EMPTY).exists():
+        play()
+
+
+def load() -> list[str]:
+    users = get_user_model().objects.in_bulk(["captain", "player"], field_name="username")
+    captain = users.get("captain")
+    left = (
+        Team.objects.filter(
+            name="Left Bowers", roster__player__user=captain, roster__role=RosterEntry.Role.CAPTAIN
+        )
+        .select_related("season")
+        .first()
+    )
+    if captain is None or left is None:
+        return ["  scorecards: no Left Bowers captain to play the demo games"]
+    rival, rival_team = _rival_team(left.season)
+    cca = RuleSet.objects.get(slug="cca-league")
+    me, them = captain.player, rival.player
+    partner = left.roster.exclude(player=me).select_related("player").first()
+    jordan = rival_team.roster.exclude(player=them).get().player
+    seats = {"N": me, "E": them, "S": partner.player if partner else me, "W": jordan}
+    if partner is None:  # a lone captain still gets the team games, seated once
+        seats.pop("S")
+
+    confirmed = _game("Scorecard demo · Game 1", cca, seats)
+    awaiting = _game("Scorecard demo · Game 2", cca, seats)
+    disputed = _game("Scorecard demo · Game 3", cca, seats)
+    empty = _game("Scorecard demo · Game 4", cca, seats)
+
+    def submit(game: Game, user: Any, side: str, hands: list[dict]) -> Any:
+        return services.scorecard_submit(game=game, user=user, side=side, hands=hands)
+
+    _play_once(
+        confirmed,
+        lambda: services.scorecard_confirm(
+            version=submit(confirmed, captain, "NS", LEFT_WIN), user=rival
+        ),
+    )
+    _play_once(awaiting, lambda: submit(awaiting, rival, "EW", RIVAL_WIN))
+    _play_once(
+        disputed,
+        lambda: services.scorecard_dispute(
+            version=submit(disputed, captain, "NS", LEFT_WIN),
+            user=rival,
+            reason="Hand 6 was our march, not a make by N-S.",
+        ),
+    )
+    Game.objects.filter(pk__in=[confirmed.pk, awaiting.pk, disputed.pk, empty.pk]).update(
+        ns_team=left, ew_team=rival_team
+    )
+
+    progressive = RuleSet.objects.get(slug="progressive")
+    table = _game("Progressive demo · Table 1", progressive, seats)
+    if "S" in seats:
+        _play_once(table, lambda: submit(table, captain, "NS", PROGRESSIVE))
+
+    def url(game: Game) -> str:
+        return reverse("scoring:game_detail", args=[game.pk])
+
+    return [
+        f"  scorecards ({left.name} v {RIVAL_TEAM}): confirmed {url(confirmed)}, "
+        f"awaiting the captain's confirmation {url(awaiting)}, disputed {url(disputed)}, "
+        f"no card yet {url(empty)}; progressive table {url(table)}",
+        f"  {'rival captain':<20} {RIVAL_USER} / {DEMO_PASSWORD}",
+    ]

@@ -1,0 +1,36 @@
+"""League models, split by subject; import them from here."""
+
+from league.cancellations.models import Cancellation
+from league.nights.models.forfeits import Forfeit, PlayoffReview
+from league.nights.models.results import FixtureClosure, FixtureGame
+from league.playoffs.models import PlayoffBracket, PlayoffMatch, PlayoffRound, PlayoffSeed
+from league.seasons.models.schedule import Fixture, RescheduleRequest
+from league.seasons.models.season import League, Season, SeasonDate, SkillLevel, Table, Venue
+from league.seasons.models.teams import Player, RosterEntry, Team, Waiver
+from league.standings.models import StandingsSnapshot, StandingsSnapshotRow
+
+__all__ = [
+    "Cancellation",
+    "Fixture",
+    "FixtureClosure",
+    "FixtureGame",
+    "Forfeit",
+    "League",
+    "Player",
+    "PlayoffBracket",
+    "PlayoffMatch",
+    "PlayoffReview",
+    "PlayoffRound",
+    "PlayoffSeed",
+    "RescheduleRequest",
+    "RosterEntry",
+    "Season",
+    "SeasonDate",
+    "SkillLevel",
+    "StandingsSnapshot",
+    "StandingsSnapshotRow",
+    "Table",
+    "Team",
+    "Venue",
+    "Waiver",
+]

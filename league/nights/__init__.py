@@ -1,0 +1,1 @@
+"""League nights: fixtures' results, forfeits and their escalation, reschedules."""

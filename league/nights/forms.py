@@ -1,0 +1,100 @@
+"""Forms for league nights: parsing only; the services decide what is allowed."""
+
+from django import forms
+
+from league.nights.services.results import GameScore
+
+SCORE = {"min_value": 0, "max_value": 99, "required": False}
+
+
+class FixtureScoresForm(forms.Form):
+    """Final scores for the open games of a fixture: home (N-S) and away (E-W) per game."""
+
+    def __init__(self, *args, numbers: list[int], home: str, away: str, **kwargs):  # type: ignore[no-untyped-def]
+        super().__init__(*args, **kwargs)
+        self.numbers = numbers
+        for n in numbers:
+            self.fields[f"home_{n}"] = forms.IntegerField(
+                label=f"Game {n}: {home}",
+                **SCORE,
+                widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+            )
+            self.fields[f"away_{n}"] = forms.IntegerField(
+                label=f"Game {n}: {away}",
+                **SCORE,
+                widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+            )
+            self.fields[f"timed_out_{n}"] = forms.BooleanField(label="Time ran out", required=False)
+
+    def rows(self) -> list[tuple[int, forms.BoundField, forms.BoundField, forms.BoundField]]:
+        return [
+            (n, self[f"home_{n}"], self[f"away_{n}"], self[f"timed_out_{n}"]) for n in self.numbers
+        ]
+
+    def clean(self) -> dict:
+        data = super().clean()
+        for n in self.numbers:
+            home, away = data.get(f"home_{n}"), data.get(f"away_{n}")
+            if (home is None) != (away is None):
+                raise forms.ValidationError(f"Game {n}: enter both teams' scores, or neither.")
+        if not self.scores():
+            raise forms.ValidationError("Enter at least one game's score.")
+        return data
+
+    def scores(self) -> list[GameScore]:
+        data = self.cleaned_data
+        return [
+            GameScore(n, data[f"home_{n}"], data[f"away_{n}"], bool(data.get(f"timed_out_{n}")))
+            for n in self.numbers
+            if data.get(f"home_{n}") is not None and data.get(f"away_{n}") is not None
+        ]
+
+
+class ReasonForm(forms.Form):
+    reason = forms.CharField(max_length=500, widget=forms.Textarea(attrs={"rows": 2}))
+
+
+class DisputeForm(ReasonForm):
+    number = forms.IntegerField(min_value=1, max_value=9)
+
+
+class ForfeitForm(forms.Form):
+    """Who was late and by how much (or: only one player / nobody came)."""
+
+    SITUATIONS = [
+        ("late", "Late"),
+        ("one_player", "Only one player present"),
+        ("no_show", "Did not show"),
+    ]
+
+    team = forms.TypedChoiceField(coerce=int, label="Team")
+    situation = forms.ChoiceField(choices=SITUATIONS, widget=forms.RadioSelect, initial="late")
+    minutes_late = forms.IntegerField(
+        min_value=0, max_value=600, required=False, label="Minutes after the start time"
+    )
+    note = forms.CharField(max_length=200, required=False)
+
+    def __init__(self, *args, fixture, **kwargs):  # type: ignore[no-untyped-def]
+        super().__init__(*args, **kwargs)
+        self.fields["team"].choices = [
+            (fixture.home_id, fixture.home.name),
+            (fixture.away_id, fixture.away.name),
+        ]
+
+    def clean(self) -> dict:
+        data = super().clean()
+        if data.get("situation") == "late" and data.get("minutes_late") is None:
+            raise forms.ValidationError("Say how many minutes late the team was.")
+        return data
+
+
+class AnnounceForm(forms.Form):
+    team = forms.IntegerField()
+    note = forms.CharField(max_length=200, required=False, label="Note for the league")
+
+
+class ReviewForm(forms.Form):
+    decision = forms.ChoiceField(
+        choices=[("keep", "Stays in the playoffs"), ("exclude", "Removed from the playoffs")]
+    )
+    note = forms.CharField(max_length=500, required=False)

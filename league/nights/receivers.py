@@ -1,0 +1,37 @@
+"""League nights listen to scoring: confirmed cards complete regular fixtures (playoff series
+listen for themselves); a card entered for a league game tells the other captain it waits."""
+
+from typing import Any
+
+from django.db.models.signals import post_save
+from django.dispatch import receiver
+
+from league.nights.models import FixtureGame
+from league.nights.services.result_notices import version_awaiting_notify
+from league.nights.services.results import batch_notice_pending, fixture_refresh_status
+from league.seasons.models import Fixture
+from scoring.models import ScorecardVersion
+from scoring.signals import card_confirmed
+
+
+@receiver(card_confirmed, dispatch_uid="league.card_confirmed")
+def record_confirmed_card(sender: Any, game: Any, version: Any = None, **kwargs: Any) -> None:
+    fixture_game = FixtureGame.objects.filter(game_id=game.pk).select_related("fixture").first()
+    if fixture_game is None:
+        return
+    if fixture_game.fixture.stage == Fixture.Stage.REGULAR:
+        fixture_refresh_status(fixture=fixture_game.fixture)
+
+
+@receiver(post_save, sender=ScorecardVersion, dispatch_uid="league.card_submitted")
+def notify_card_submitted(
+    sender: Any, instance: ScorecardVersion, created: bool, **kwargs: Any
+) -> None:
+    if not created or kwargs.get("raw"):
+        return
+    if instance.kind != ScorecardVersion.Kind.SUBMISSION:
+        return
+    if instance.state != ScorecardVersion.State.PENDING:
+        return
+    if not batch_notice_pending():
+        version_awaiting_notify(instance)

@@ -1,0 +1,1 @@
+"""Reads of league nights that pages and tasks share."""

@@ -1,0 +1,1 @@
+"""Writes of league nights: results, forfeits, escalation, reschedules."""

@@ -1,0 +1,279 @@
+"""League nights: a fixture's page with its three cards, a night's fixtures, captains' actions."""
+
+import datetime
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_POST
+
+from accounts import permissions
+from league.nights import rules
+from league.nights.forms import DisputeForm, FixtureScoresForm, ForfeitForm, ReasonForm
+from league.nights.selectors import results as selectors_results
+from league.nights.selectors.results import FixtureResult
+from league.nights.services import results as results_services
+from league.seasons import selectors
+from league.seasons.models import Fixture
+from league.web import report
+
+
+def _fixture(pk: int) -> Fixture:
+    return get_object_or_404(
+        Fixture.objects.select_related("season__league", "season__rule_set", "home", "away"),
+        pk=pk,
+    )
+
+
+def _visible(request: HttpRequest, fixture: Fixture) -> None:
+    season = fixture.season
+    if not (season.is_published or permissions.is_manager(request.user)):
+        raise Http404("The schedule isn't published yet.")
+
+
+def _score_form(result: FixtureResult, data=None) -> FixtureScoresForm:  # type: ignore[no-untyped-def]
+    """Scores for the games still open (no card, waiting, or disputed: a new card replaces it)."""
+    fixture = result.fixture
+    numbers = [
+        g.number
+        for g in result.games
+        if g.state in ("empty", "submitted", "disputed") and g.fixture_game
+    ]
+    return FixtureScoresForm(data, numbers=numbers, home=fixture.home.name, away=fixture.away.name)
+
+
+def fixture_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    """Everyone sees the games; the captains (and managers) act on them from here."""
+    fixture = _fixture(pk)
+    _visible(request, fixture)
+    may_act = permissions.can_act_for_fixture(request.user, fixture)
+    playable = (
+        fixture.away_id is not None
+        and fixture.status in (Fixture.Status.SCHEDULED, Fixture.Status.PLAYED)
+        and fixture.date <= timezone.localdate()
+    )
+    if may_act and playable:
+        try:
+            results_services.fixture_games_ensure(fixture=fixture)
+        except ValidationError as exc:
+            report(request, exc)
+    result = selectors_results.fixture_result(fixture.pk)
+    return render(
+        request, "league/nights/fixture_detail.html", _context(request, result, may_act, playable)
+    )
+
+
+def _context(request: HttpRequest, result: FixtureResult, may_act: bool, playable: bool) -> dict:
+    fixture = result.fixture
+    user = request.user
+    side = ""
+    if may_act and permissions.is_captain_of(user, fixture.home_id):
+        side = "home"
+    elif may_act and fixture.away_id and permissions.is_captain_of(user, fixture.away_id):
+        side = "away"
+    to_confirm = [
+        g
+        for g in result.games
+        if g.state == "submitted"
+        and g.version is not None
+        and g.version.submitted_by_id != user.pk
+        and (
+            (side == "home" and g.version.submitted_for == "EW")
+            or (side == "away" and g.version.submitted_for == "NS")
+        )
+    ]
+    closed = result.closure is not None
+    is_manager = permissions.is_manager(user)
+    return {
+        "result": result,
+        "fixture": fixture,
+        "season": fixture.season,
+        "may_act": may_act,
+        "side": side,
+        "is_manager": is_manager,
+        "playable": playable and not closed,
+        "form": _score_form(result) if may_act and playable and not closed else None,
+        "to_confirm": to_confirm,
+        "closes_at": rules.fixture_closes_at(fixture) if fixture.away_id else None,
+        "may_close": is_manager
+        and playable
+        and not closed
+        and fixture.stage == Fixture.Stage.REGULAR
+        and not result.complete
+        and timezone.now() >= rules.fixture_closes_at(fixture),
+        "reason_form": ReasonForm(),
+        "forfeit_form": ForfeitForm(fixture=fixture)
+        if may_act and playable and not closed and fixture.away_id
+        else None,
+        "announce_teams": _announce_teams(user, fixture),
+    }
+
+
+def _announce_teams(user, fixture: Fixture) -> list:  # type: ignore[no-untyped-def]
+    """Teams of the fixture the user may announce a forfeit for, before the night starts."""
+    if fixture.away_id is None or fixture.status != Fixture.Status.SCHEDULED:
+        return []
+    if timezone.now() >= rules.fixture_starts_at(fixture):
+        return []
+    return [t for t in (fixture.home, fixture.away) if permissions.can_act_for_team(user, t.pk)]
+
+
+@require_POST
+@login_required
+def fixture_submit(request: HttpRequest, pk: int) -> HttpResponse:
+    fixture = _fixture(pk)
+    permissions.deny_unless(
+        permissions.can_act_for_fixture(request.user, fixture),
+        "Only the two teams' captains or a league manager enter this card.",
+    )
+    try:
+        results_services.fixture_games_ensure(fixture=fixture)
+    except ValidationError as exc:
+        report(request, exc)
+        return redirect("league:fixture_detail", pk=fixture.pk)
+    result = selectors_results.fixture_result(fixture.pk)
+    form = _score_form(result, request.POST)
+    if form.is_valid():
+        try:
+            versions = results_services.fixture_submit_scores(
+                fixture=fixture, user=request.user, scores=form.scores()
+            )
+        except ValidationError as exc:
+            report(request, exc)
+        else:
+            other = fixture.away if versions[0].submitted_for == "NS" else fixture.home
+            messages.success(
+                request,
+                f"Card{'s' if len(versions) > 1 else ''} submitted: {other}'s captain confirms "
+                f"{'them' if len(versions) > 1 else 'it'} next.",
+            )
+            return redirect("league:fixture_detail", pk=fixture.pk)
+    else:
+        for error in form.non_field_errors():
+            messages.error(request, error)
+        for name, errors in form.errors.items():
+            if name != "__all__":
+                messages.error(request, f"{form.fields[name].label}: {' '.join(errors)}")
+    return redirect("league:fixture_detail", pk=fixture.pk)
+
+
+@require_POST
+@login_required
+def fixture_confirm(request: HttpRequest, pk: int) -> HttpResponse:
+    fixture = _fixture(pk)
+    permissions.deny_unless(
+        permissions.can_act_for_fixture(request.user, fixture),
+        "Only the other team's captain confirms these cards.",
+    )
+    try:
+        confirmed = results_services.fixture_confirm_cards(fixture=fixture, user=request.user)
+    except ValidationError as exc:
+        report(request, exc)
+    else:
+        messages.success(
+            request,
+            f"Confirmed {len(confirmed)} card{'s' if len(confirmed) > 1 else ''}. Thank you!",
+        )
+    return redirect("league:fixture_detail", pk=fixture.pk)
+
+
+@require_POST
+@login_required
+def fixture_dispute(request: HttpRequest, pk: int) -> HttpResponse:
+    fixture = _fixture(pk)
+    permissions.deny_unless(
+        permissions.can_act_for_fixture(request.user, fixture),
+        "Only the other team's captain disputes this card.",
+    )
+    form = DisputeForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Say which game and what is wrong with its card.")
+        return redirect("league:fixture_detail", pk=fixture.pk)
+    try:
+        results_services.fixture_dispute_card(
+            fixture=fixture,
+            number=form.cleaned_data["number"],
+            user=request.user,
+            reason=form.cleaned_data["reason"],
+        )
+    except ValidationError as exc:
+        report(request, exc)
+    else:
+        messages.success(request, "Card disputed: the league manager will settle it.")
+    return redirect("league:fixture_detail", pk=fixture.pk)
+
+
+@require_POST
+@permissions.require(permissions.can_run_league_nights)
+def fixture_close(request: HttpRequest, pk: int) -> HttpResponse:
+    fixture = _fixture(pk)
+    form = ReasonForm(request.POST)
+    reason = form.cleaned_data["reason"] if form.is_valid() else ""
+    try:
+        closure = results_services.fixture_close(fixture=fixture, user=request.user, reason=reason)
+    except ValidationError as exc:
+        report(request, exc)
+    else:
+        parts = []
+        if closure.settled_games:
+            parts.append(
+                f"cards of game(s) {', '.join(map(str, closure.settled_games))} stand as entered"
+            )
+        if closure.no_result_games:
+            parts.append(
+                f"game(s) {', '.join(map(str, closure.no_result_games))} booked as no result"
+            )
+        messages.success(
+            request, "Fixture closed" + (": " + "; ".join(parts) if parts else "") + "."
+        )
+    return redirect("league:fixture_detail", pk=fixture.pk)
+
+
+def night_detail(request: HttpRequest, league: str, season: str, date: str) -> HttpResponse:
+    """A night's fixtures with their scores, by level and table."""
+    season_obj = selectors.season_for(league, season)
+    if not (season_obj.is_published or permissions.is_manager(request.user)):
+        return render(request, "league/schedule_unpublished.html", {"season": season_obj})
+    try:
+        night = datetime.date.fromisoformat(date)
+    except ValueError:
+        raise Http404("No such night.") from None
+    nights = selectors_results.season_nights(season_obj)
+    if night not in nights:
+        raise Http404("No fixtures that night.")
+    index = nights.index(night)
+    return render(
+        request,
+        "league/nights/night_detail.html",
+        {
+            "season": season_obj,
+            "night": night,
+            "results": selectors_results.night_results(season_obj, night),
+            "previous": nights[index - 1] if index else None,
+            "next": nights[index + 1] if index + 1 < len(nights) else None,
+        },
+    )
+
+
+@permissions.require(permissions.can_run_league_nights)
+def results_queue(request: HttpRequest, league: str, season: str) -> HttpResponse:
+    """Managers: fixtures of past nights still missing or awaiting cards, and disputes."""
+    season_obj = selectors.season_for(league, season)
+    now = timezone.now()
+    rows = [
+        (result, rules.fixture_closes_at(result.fixture))
+        for result in selectors_results.open_results(season_obj)
+    ]
+    return render(
+        request,
+        "league/nights/results_queue.html",
+        {
+            "season": season_obj,
+            "rows": rows,
+            "now": now,
+            "reason_form": ReasonForm(),
+        },
+    )

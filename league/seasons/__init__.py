@@ -1,0 +1,1 @@
+"""Seasons: leagues, seasons, skill levels, venues, teams, rosters, waivers and the schedule."""

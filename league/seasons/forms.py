@@ -1,0 +1,183 @@
+"""Forms for league pages: parsing only; the services decide what is allowed."""
+
+from django import forms
+
+from league.seasons.models import Fixture, RosterEntry, Season, SeasonDate, Table, Team
+from league.seasons.models.season import PRIMARY_METRICS, TIEBREAK_METRICS
+
+DATE = forms.DateInput(attrs={"type": "date"})
+TIME = forms.TimeInput(attrs={"type": "time"}, format="%H:%M")
+
+
+class LeagueForm(forms.Form):
+    name = forms.CharField(max_length=120)
+    description = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), required=False)
+
+
+class SeasonCreateForm(forms.Form):
+    name = forms.CharField(max_length=120, help_text="e.g. Fall 2026")
+    starts_on = forms.DateField(label="First league night", widget=DATE)
+    start_time = forms.TimeField(label="Start time", widget=TIME, initial="19:00")
+    weeks = forms.IntegerField(label="Regular-season weeks", min_value=1, max_value=60, initial=10)
+    skill_levels = forms.CharField(
+        required=False, initial="A, B", help_text="Comma-separated, e.g. A, B."
+    )
+    copy_from = forms.ModelChoiceField(
+        queryset=Season.objects.none(),
+        required=False,
+        label="Copy teams, rosters and levels from",
+        empty_label="Start empty",
+    )
+
+    def __init__(self, *args, league, **kwargs):  # type: ignore[no-untyped-def]
+        super().__init__(*args, **kwargs)
+        self.fields["copy_from"].queryset = league.seasons.all()
+
+    def level_names(self) -> list[str]:
+        return [n.strip() for n in self.cleaned_data["skill_levels"].split(",") if n.strip()]
+
+
+class SeasonSettingsForm(forms.ModelForm):
+    standings = forms.CharField(
+        label="Standings order",
+        help_text=(
+            f"Primary metric ({' or '.join(PRIMARY_METRICS)}) then tiebreaks, comma-separated, "
+            f"from: {', '.join(TIEBREAK_METRICS)}."
+        ),
+    )
+
+    class Meta:
+        model = Season
+        fields = [
+            "name",
+            "starts_on",
+            "start_time",
+            "weeks",
+            "rule_set",
+            "games_per_fixture",
+            "min_roster",
+            "playoff_teams_per_bracket",
+            "playoff_grouping",
+            "playoff_best_of",
+            "playoff_weeks",
+            "forfeit_game1_minutes",
+            "forfeit_game2_minutes",
+            "forfeit_all_minutes",
+            "forfeit_winner_score",
+            "forfeit_loser_score",
+            "forfeit_offenses_playoff_review",
+            "forfeit_offenses_removal",
+            "results_grace_hours",
+            "subs_in_regular_season",
+            "playoff_subs",
+            "waiver_text",
+            "waiver_version",
+        ]
+        widgets = {"starts_on": DATE, "start_time": TIME}
+
+    def __init__(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        super().__init__(*args, **kwargs)
+        self.fields["standings"].initial = ", ".join(self.instance.standings_order)
+
+    def clean_standings(self) -> list[str]:
+        return [m.strip() for m in self.cleaned_data["standings"].split(",") if m.strip()]
+
+    def changes(self) -> dict:
+        data = {name: self.cleaned_data[name] for name in self.Meta.fields}
+        data["standings_order"] = self.cleaned_data["standings"]
+        return data
+
+
+class SkillLevelForm(forms.Form):
+    name = forms.CharField(max_length=40, label="Skill level")
+
+
+class VenueForm(forms.Form):
+    name = forms.CharField(max_length=120, label="Venue")
+    address = forms.CharField(max_length=200, required=False)
+    tables = forms.IntegerField(min_value=1, max_value=200, initial=8, label="Number of tables")
+
+
+class SeasonDateForm(forms.Form):
+    date = forms.DateField(widget=DATE)
+    kind = forms.ChoiceField(choices=SeasonDate.Kind.choices)
+    note = forms.CharField(max_length=120, required=False)
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(
+        label="CSV file", help_text="Columns: team, skill_level, player_name, email, phone, role."
+    )
+
+    def text(self) -> str:
+        raw = self.cleaned_data["file"].read(2_000_000)
+        try:
+            return raw.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            return raw.decode("latin-1")
+
+
+class TeamForm(forms.Form):
+    name = forms.CharField(max_length=120)
+    skill_level = forms.ModelChoiceField(queryset=None, required=False)
+
+    def __init__(self, *args, season, **kwargs):  # type: ignore[no-untyped-def]
+        super().__init__(*args, **kwargs)
+        self.fields["skill_level"].queryset = season.skill_levels.all()
+
+
+class RosterAddForm(forms.Form):
+    name = forms.CharField(max_length=120, label="Full name")
+    email = forms.EmailField(required=False)
+    phone = forms.CharField(max_length=32, required=False)
+    role = forms.ChoiceField(
+        choices=[(RosterEntry.Role.PLAYER, "Player"), (RosterEntry.Role.CAPTAIN, "Captain")]
+    )
+
+
+class SubForm(forms.Form):
+    fixture = forms.ModelChoiceField(queryset=Fixture.objects.none(), label="Fixture")
+    name = forms.CharField(max_length=120, label="Sub's full name")
+    email = forms.EmailField(required=False)
+    phone = forms.CharField(max_length=32, required=False)
+
+    def __init__(self, *args, fixtures, **kwargs):  # type: ignore[no-untyped-def]
+        super().__init__(*args, **kwargs)
+        self.fields["fixture"].queryset = fixtures
+
+
+class WaiverSignForm(forms.Form):
+    typed_name = forms.CharField(max_length=120, label="Type your full name")
+    agree = forms.BooleanField(required=False, label="I have read and agree to the waiver")
+
+
+class PaperWaiverForm(forms.Form):
+    signed_on = forms.DateField(required=False, widget=DATE, label="Signed on")
+
+
+class FixtureEditForm(forms.Form):
+    date = forms.DateField(widget=DATE)
+    start_time = forms.TimeField(widget=TIME, required=False, help_text="Empty: season's time.")
+    home = forms.ModelChoiceField(queryset=Team.objects.none())
+    away = forms.ModelChoiceField(queryset=Team.objects.none(), required=False, empty_label="(bye)")
+    table = forms.ModelChoiceField(queryset=Table.objects.none(), required=False)
+    status = forms.ChoiceField(choices=Fixture.Status.choices)
+
+    def __init__(self, *args, season, **kwargs):  # type: ignore[no-untyped-def]
+        super().__init__(*args, **kwargs)
+        teams = season.teams.order_by("name")
+        self.fields["home"].queryset = teams
+        self.fields["away"].queryset = teams
+        self.fields["table"].queryset = Table.objects.filter(venue__seasons=season).select_related(
+            "venue"
+        )
+
+
+class RescheduleForm(forms.Form):
+    proposed_date = forms.DateField(widget=DATE, label="Play on")
+    proposed_time = forms.TimeField(widget=TIME, required=False, label="At (optional)")
+    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), max_length=1000)
+
+
+class RespondForm(forms.Form):
+    note = forms.CharField(max_length=200, required=False)

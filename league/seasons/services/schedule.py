@@ -1,0 +1,166 @@
+"""Writing the schedule: generate (pure league.seasons.scheduling), edit, publish."""
+
+import datetime
+from collections import Counter
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from league.seasons.models import Fixture, Season, SeasonDate, Table, Team
+from league.seasons.scheduling import generate_schedule
+
+LIVE = (Fixture.Status.SCHEDULED, Fixture.Status.PLAYED)
+NO_LEVEL = "-"
+
+
+def season_tables(season: Season) -> list[Table]:
+    return list(
+        Table.objects.filter(venue__seasons=season)
+        .select_related("venue")
+        .order_by("venue__name", "position", "name")
+    )
+
+
+@transaction.atomic
+def season_generate_schedule(*, season: Season) -> int:
+    """Replace the draft schedule with a fresh round robin; returns the fixture count."""
+    season = Season.objects.select_for_update().get(pk=season.pk)
+    if season.is_published:
+        raise ValidationError(
+            "The schedule is published: edit fixtures by hand instead of regenerating."
+        )
+    if season.starts_on is None:
+        raise ValidationError("Set the season's first league night before generating.")
+    teams = list(
+        season.teams.filter(status=Team.Status.ACTIVE)
+        .select_related("skill_level")
+        .order_by("skill_level__position", "skill_level__name", "name")
+    )
+    if len(teams) < 2:
+        raise ValidationError("Add at least two active teams before generating a schedule.")
+    levels = {team.skill_level_id: team.skill_level for team in teams}
+    teams_by_level: dict[str, list[int]] = {}
+    for team in teams:
+        key = str(team.skill_level_id) if team.skill_level_id else NO_LEVEL
+        teams_by_level.setdefault(key, []).append(team.pk)
+    tables = season_tables(season)
+    blackouts = season.special_dates.filter(kind=SeasonDate.Kind.BLACKOUT).values_list(
+        "date", flat=True
+    )
+    try:
+        rows = generate_schedule(
+            teams_by_level,
+            weeks=season.weeks,
+            start=season.starts_on,
+            blackout_dates=set(blackouts),
+            tables=[table.pk for table in tables],
+            games_per_fixture=season.games_per_fixture,
+        )
+    except ValueError as exc:
+        raise ValidationError(f"The schedule can't be generated: {exc}.") from None
+    season.fixtures.filter(stage=Fixture.Stage.REGULAR).delete()
+    Fixture.objects.bulk_create(
+        Fixture(
+            season=season,
+            week=row.week,
+            date=row.date,
+            skill_level=levels.get(None if row.level == NO_LEVEL else int(row.level)),
+            home_id=row.home,
+            away_id=row.away,
+            table_id=row.table,
+            games=row.games,
+        )
+        for row in rows
+    )
+    return len(rows)
+
+
+def schedule_clashes(season: Season) -> list[str]:
+    """Nights where a team plays twice or a table holds two fixtures."""
+    rows = season.fixtures.filter(status__in=LIVE, away__isnull=False).values_list(
+        "date", "home_id", "away_id", "table_id"
+    )
+    teams: Counter = Counter()
+    tables: Counter = Counter()
+    for date, home, away, table in rows:
+        teams.update([(date, home), (date, away)])
+        if table is not None:
+            tables[(date, table)] += 1
+    problems = [f"A team plays twice on {d}." for (d, _), n in teams.items() if n > 1]
+    problems += [f"A table holds two fixtures on {d}." for (d, _), n in tables.items() if n > 1]
+    return sorted(set(problems))
+
+
+@transaction.atomic
+def season_publish_schedule(*, season: Season) -> Season:
+    season = Season.objects.select_for_update().get(pk=season.pk)
+    if season.is_published:
+        raise ValidationError("The schedule is already published.")
+    if not season.fixtures.exists():
+        raise ValidationError("Generate the schedule before publishing it.")
+    clashes = schedule_clashes(season)
+    if clashes:
+        raise ValidationError(clashes)
+    season.schedule_state = Season.ScheduleState.PUBLISHED
+    season.schedule_published_at = timezone.now()
+    season.save(update_fields=["schedule_state", "schedule_published_at"])
+    return season
+
+
+def check_night(
+    fixture: Fixture, date: datetime.date, table: Table | None, team_ids: set[int]
+) -> None:
+    """A team plays once a night and a table holds one fixture a night."""
+    others = Fixture.objects.filter(date=date, status__in=LIVE).exclude(pk=fixture.pk)
+    busy = (
+        others.filter(away__isnull=False)
+        .filter(Q(home_id__in=team_ids) | Q(away_id__in=team_ids))
+        .select_related("home", "away")
+        .first()
+    )
+    if busy is not None:
+        raise ValidationError(f"{busy.home} and {busy.away} already play on {date}.")
+    if table is not None and others.filter(table=table).exists():
+        raise ValidationError(f"{table} already holds a fixture on {date}.")
+
+
+def move_fixture(fixture: Fixture, date: datetime.date) -> None:
+    if fixture.original_date is None and date != fixture.date:
+        fixture.original_date = fixture.date
+    fixture.date = date
+
+
+@transaction.atomic
+def fixture_update(
+    *,
+    fixture: Fixture,
+    date: datetime.date,
+    home: Team,
+    away: Team | None,
+    table: Table | None,
+    status: str,
+    start_time: datetime.time | None = None,
+) -> Fixture:
+    """A manager's hand edit of one fixture, validated against the rest of the night."""
+    season = fixture.season
+    if status not in Fixture.Status.values:
+        raise ValidationError("Choose a status from the list.")
+    for team in (home, away):
+        if team is not None and team.season_id != season.pk:
+            raise ValidationError(f"{team} isn't in {season.name}.")
+    if away is not None and away.pk == home.pk:
+        raise ValidationError("A team can't play itself.")
+    if away is None:
+        table = None
+    if table is not None and not season.venues.filter(pk=table.venue_id).exists():
+        raise ValidationError(f"{table} isn't at one of the season's venues.")
+    if status in LIVE and away is not None:
+        check_night(fixture, date, table, {home.pk, away.pk})
+    move_fixture(fixture, date)
+    fixture.home, fixture.away, fixture.table = home, away, table
+    fixture.status, fixture.start_time = status, start_time
+    fixture.games = season.games_per_fixture if away is not None else 0
+    fixture.save()
+    return fixture

@@ -1,0 +1,211 @@
+"""Leagues, seasons and their settings; copying a season forward."""
+
+import datetime
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.utils.text import slugify
+
+from league.seasons.models import (
+    League,
+    RosterEntry,
+    Season,
+    SeasonDate,
+    SkillLevel,
+    Table,
+    Team,
+    Venue,
+)
+
+# Paths under /leagues/ that a league slug must not shadow.
+RESERVED_SLUGS = {"new", "fixtures", "teams"}
+
+
+def _unique_slug(base: str, taken: set[str]) -> str:
+    slug = slugify(base)[:45] or "item"
+    candidate, n = slug, 2
+    while candidate in taken:
+        candidate, n = f"{slug}-{n}", n + 1
+    return candidate
+
+
+@transaction.atomic
+def league_create(*, name: str, description: str = "") -> League:
+    name = name.strip()
+    if not name:
+        raise ValidationError("Give the league a name.")
+    taken = set(League.objects.values_list("slug", flat=True)) | RESERVED_SLUGS
+    slug = _unique_slug(name, taken)
+    return League.objects.create(name=name, slug=slug, description=description.strip())
+
+
+@transaction.atomic
+def season_create(
+    *,
+    league: League,
+    name: str,
+    starts_on: datetime.date,
+    weeks: int = 10,
+    start_time: datetime.time | None = None,
+    skill_levels: list[str] | None = None,
+    copy_from: Season | None = None,
+    **settings: Any,
+) -> Season:
+    """A new draft season; `copy_from` brings over venues, levels, teams and rosters."""
+    name = name.strip()
+    if not name:
+        raise ValidationError("Give the season a name.")
+    slug = _unique_slug(name, set(league.seasons.values_list("slug", flat=True)))
+    season = Season(
+        league=league,
+        name=name,
+        slug=slug,
+        starts_on=starts_on,
+        league_night=starts_on.weekday(),
+        weeks=weeks,
+        **settings,
+    )
+    if start_time is not None:
+        season.start_time = start_time
+    if copy_from is not None:
+        for field in _POLICY_FIELDS:
+            if field not in settings:
+                setattr(season, field, getattr(copy_from, field))
+        if start_time is None:
+            season.start_time = copy_from.start_time
+    season.full_clean()
+    season.save()
+    for position, level in enumerate(skill_levels or []):
+        if level.strip():
+            SkillLevel.objects.get_or_create(
+                season=season, name=level.strip(), defaults={"position": position}
+            )
+    if copy_from is not None:
+        season_copy_from(source=copy_from, target=season)
+    return season
+
+
+# Settings a new season inherits from the one it is copied from.
+_POLICY_FIELDS = [
+    "rule_set",
+    "games_per_fixture",
+    "min_roster",
+    "playoff_teams_per_bracket",
+    "playoff_grouping",
+    "playoff_best_of",
+    "playoff_weeks",
+    "forfeit_game1_minutes",
+    "forfeit_game2_minutes",
+    "forfeit_all_minutes",
+    "forfeit_winner_score",
+    "forfeit_loser_score",
+    "forfeit_offenses_playoff_review",
+    "forfeit_offenses_removal",
+    "subs_in_regular_season",
+    "playoff_subs",
+    "waiver_text",
+    "waiver_version",
+    "standings_order",
+]
+
+
+@transaction.atomic
+def season_copy_from(*, source: Season, target: Season) -> dict[str, int]:
+    """Copy venues, skill levels, active teams and their regular rosters (not subs)."""
+    if source.pk == target.pk:
+        raise ValidationError("A season can't be copied into itself.")
+    if source.league_id != target.league_id:
+        raise ValidationError("Copy from a season of the same league.")
+    target.venues.add(*source.venues.all())
+    levels: dict[int, SkillLevel] = {}
+    for level in source.skill_levels.all():
+        levels[level.pk], _ = SkillLevel.objects.get_or_create(
+            season=target, name=level.name, defaults={"position": level.position}
+        )
+    existing = set(target.teams.values_list("name", flat=True))
+    teams = source.teams.filter(status=Team.Status.ACTIVE).prefetch_related("roster")
+    copied_teams = copied_players = 0
+    for team in teams:
+        if team.name in existing:
+            continue
+        new_team = Team.objects.create(
+            season=target,
+            name=team.name,
+            skill_level=levels.get(team.skill_level_id),
+            copied_from=team,
+        )
+        copied_teams += 1
+        entries = [
+            RosterEntry(team=new_team, player_id=entry.player_id, role=entry.role)
+            for entry in team.roster.all()
+            if entry.role != RosterEntry.Role.SUB
+        ]
+        RosterEntry.objects.bulk_create(entries)
+        copied_players += len(entries)
+    return {"teams": copied_teams, "players": copied_players, "levels": len(levels)}
+
+
+@transaction.atomic
+def season_update(*, season: Season, changes: dict[str, Any]) -> Season:
+    """Apply and validate changes on a fresh copy, so a refused change leaves no trace."""
+    season = Season.objects.get(pk=season.pk)
+    for field, value in changes.items():
+        setattr(season, field, value)
+    if "starts_on" in changes and season.starts_on:
+        season.league_night = season.starts_on.weekday()
+    season.full_clean()
+    season.save()
+    return season
+
+
+@transaction.atomic
+def skill_level_add(*, season: Season, name: str) -> SkillLevel:
+    name = name.strip()
+    if not name:
+        raise ValidationError("Give the skill level a name.")
+    if season.skill_levels.filter(name__iexact=name).exists():
+        raise ValidationError(f"{season.name} already has a level called {name}.")
+    position = season.skill_levels.count()
+    return SkillLevel.objects.create(season=season, name=name, position=position)
+
+
+@transaction.atomic
+def venue_add(*, season: Season, name: str, tables: int, address: str = "") -> Venue:
+    """A venue of the league with `tables` numbered tables, used by this season."""
+    name = name.strip()
+    if not name:
+        raise ValidationError("Give the venue a name.")
+    if not 1 <= tables <= 200:
+        raise ValidationError("A venue has between 1 and 200 tables.")
+    venue, _ = Venue.objects.get_or_create(
+        league=season.league, name=name, defaults={"address": address.strip()}
+    )
+    have = venue.tables.count()
+    Table.objects.bulk_create(
+        Table(venue=venue, name=f"Table {n}", position=n) for n in range(have + 1, tables + 1)
+    )
+    season.venues.add(venue)
+    return venue
+
+
+@transaction.atomic
+def season_date_add(
+    *, season: Season, date: datetime.date, kind: str, note: str = ""
+) -> SeasonDate:
+    if kind not in SeasonDate.Kind.values:
+        raise ValidationError("Choose blackout or makeup.")
+    if kind == SeasonDate.Kind.BLACKOUT and date.weekday() != season.league_night:
+        raise ValidationError(
+            f"A blackout date is a league night: pick a {season.get_league_night_display()}."
+        )
+    try:
+        with transaction.atomic():
+            return SeasonDate.objects.create(season=season, date=date, kind=kind, note=note)
+    except IntegrityError:
+        raise ValidationError(f"{date.isoformat()} is already on the season's list.") from None
+
+
+@transaction.atomic
+def season_date_remove(*, season: Season, date_id: int) -> None:
+    season.special_dates.filter(pk=date_id).delete()

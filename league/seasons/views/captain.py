@@ -1,0 +1,108 @@
+"""Captains' writes for their own team (managers may act for any team); players' waivers."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+
+from accounts import permissions
+from league.seasons import selectors, services
+from league.seasons.forms import RosterAddForm, SubForm, WaiverSignForm
+from league.seasons.models import Fixture, Player, Team, Waiver
+from league.web import report
+
+NOT_YOUR_TEAM = "Only the team's captain or a league manager can do that."
+
+
+def team_for_captain(request: HttpRequest, pk: int) -> Team:
+    team = get_object_or_404(Team.objects.select_related("season__league"), pk=pk)
+    permissions.deny_unless(permissions.can_act_for_team(request.user, team.pk), NOT_YOUR_TEAM)
+    return team
+
+
+@login_required
+def roster_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    team = team_for_captain(request, pk)
+    action = request.POST.get("action")
+    form = RosterAddForm(request.POST if action == "add" else None)
+    if request.method == "POST":
+        try:
+            if action == "add" and form.is_valid():
+                services.roster_add_player(team=team, **form.cleaned_data)
+                messages.success(request, f"{form.cleaned_data['name']} added.")
+                return redirect("league:roster_edit", pk=team.pk)
+            if action == "remove":
+                services.roster_remove_entry(team=team, entry_id=int(request.POST["entry"]))
+                messages.success(request, "Removed from the roster.")
+                return redirect("league:roster_edit", pk=team.pk)
+            if action == "role":
+                services.roster_set_role(
+                    team=team, entry_id=int(request.POST["entry"]), role=request.POST["role"]
+                )
+                messages.success(request, "Role changed.")
+                return redirect("league:roster_edit", pk=team.pk)
+        except ValidationError as exc:
+            report(request, exc)
+        except (KeyError, ValueError):
+            messages.error(request, "Pick a player from the roster.")
+    return render(
+        request,
+        "league/roster_edit.html",
+        {"team": team, "form": form, "roster": selectors.roster_rows(team.season, team)},
+    )
+
+
+def open_fixtures(team: Team):  # type: ignore[no-untyped-def]
+    return selectors.fixtures_for_team(team).filter(
+        away__isnull=False, status__in=[Fixture.Status.SCHEDULED, Fixture.Status.POSTPONED]
+    )
+
+
+@login_required
+def sub_add(request: HttpRequest, pk: int) -> HttpResponse:
+    team = team_for_captain(request, pk)
+    form = SubForm(request.POST or None, fixtures=open_fixtures(team))
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            entry = services.sub_add(team=team, by=request.user, **data)
+        except ValidationError as exc:
+            report(request, exc)
+        else:
+            note = "" if entry.approved else " It waits for the manager's approval."
+            messages.success(request, f"{entry.player.name} subs on {entry.fixture.date}.{note}")
+            return redirect("league:team_detail", pk=team.pk)
+    return render(request, "league/sub_add.html", {"team": team, "form": form})
+
+
+def _client_ip(request: HttpRequest) -> str | None:
+    return request.META.get("REMOTE_ADDR") or None
+
+
+@login_required
+def waiver_sign(request: HttpRequest, league: str, season: str) -> HttpResponse:
+    """A logged-in player reads the season's waiver, types their name and ticks the box."""
+    season_obj = selectors.season_for(league, season)
+    player = Player.objects.filter(user=request.user).first()
+    waiver = Waiver.objects.filter(player=player, season=season_obj).first() if player else None
+    form = WaiverSignForm(request.POST or None)
+    if request.method == "POST" and player is not None and form.is_valid():
+        try:
+            services.waiver_sign_online(
+                player=player,
+                season=season_obj,
+                typed_name=form.cleaned_data["typed_name"],
+                agreed=form.cleaned_data["agree"],
+                ip_address=_client_ip(request),
+            )
+        except ValidationError as exc:
+            report(request, exc)
+        else:
+            messages.success(request, f"Thank you, {player.name}: your waiver is signed.")
+            return redirect("league:waiver_sign", league=league, season=season)
+    return render(
+        request,
+        "league/waiver_sign.html",
+        {"season": season_obj, "player": player, "waiver": waiver, "form": form},
+    )

@@ -1,0 +1,58 @@
+"""iCalendar feeds a phone can subscribe to: one per team, one per season."""
+
+import datetime
+
+from django.conf import settings
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+from django.utils import timezone
+from icalendar import Calendar, Event
+
+from league.seasons import selectors
+from league.seasons.models import Fixture, Team
+
+EVENT_LENGTH = datetime.timedelta(hours=2)
+
+
+def _calendar(name: str, fixtures: list[Fixture], host: str) -> HttpResponse:
+    calendar = Calendar()
+    calendar.add("prodid", "-//Euchre League//Schedule//EN")
+    calendar.add("version", "2.0")
+    calendar.add("x-wr-calname", name)
+    calendar.add("x-wr-timezone", settings.TIME_ZONE)
+    zone = timezone.get_current_timezone()
+    stamp = timezone.now()
+    for fixture in fixtures:
+        event = Event()
+        start_time = fixture.start_time or fixture.season.start_time
+        start = datetime.datetime.combine(fixture.date, start_time, tzinfo=zone)
+        event.add("uid", f"fixture-{fixture.pk}@{host}")
+        event.add("dtstamp", stamp)
+        event.add("dtstart", start)
+        event.add("dtend", start + EVENT_LENGTH)
+        event.add("summary", f"{fixture.home} v {fixture.away} (week {fixture.week})")
+        if fixture.table is not None:
+            event.add("location", f"{fixture.table.venue.name}, {fixture.table.name}")
+        status = "CANCELLED" if fixture.status == Fixture.Status.CANCELLED else "CONFIRMED"
+        event.add("status", status)
+        event.add("description", f"{fixture.season} · {fixture.get_status_display()}")
+        calendar.add_component(event)
+    response = HttpResponse(calendar.to_ical(), content_type="text/calendar; charset=utf-8")
+    response["Content-Disposition"] = 'inline; filename="schedule.ics"'
+    return response
+
+
+def team_calendar(request: HttpRequest, pk: int) -> HttpResponse:
+    team = get_object_or_404(Team.objects.select_related("season"), pk=pk)
+    if not team.season.is_published:
+        raise Http404("The schedule isn't published yet.")
+    fixtures = list(selectors.fixtures_for_team(team).filter(away__isnull=False))
+    return _calendar(f"{team.name} · {team.season.name}", fixtures, request.get_host())
+
+
+def season_calendar(request: HttpRequest, league: str, season: str) -> HttpResponse:
+    season_obj = selectors.season_for(league, season)
+    if not season_obj.is_published:
+        raise Http404("The schedule isn't published yet.")
+    fixtures = list(selectors.fixtures_for_season_calendar(season_obj))
+    return _calendar(str(season_obj), fixtures, request.get_host())

@@ -1,0 +1,87 @@
+"""Pages anyone may read: leagues, seasons, the schedule, team pages."""
+
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django_tables2 import RequestConfig
+
+from accounts import permissions
+from league.seasons import selectors
+from league.seasons.filters import FixtureFilter
+from league.seasons.models import League, Season, Team
+from league.seasons.tables import FixtureTable, ManagerFixtureTable
+from league.web import csv_response, roster_csv
+
+
+def league_list(request: HttpRequest) -> HttpResponse:
+    return render(request, "league/league_list.html", {"leagues": League.objects.all()})
+
+
+def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    league = get_object_or_404(League, slug=slug)
+    seasons = league.seasons.all()
+    return render(request, "league/league_detail.html", {"league": league, "seasons": seasons})
+
+
+def season_detail(request: HttpRequest, league: str, season: str) -> HttpResponse:
+    season_obj = selectors.season_for(league, season)
+    teams = season_obj.teams.select_related("skill_level").order_by("skill_level__position", "name")
+    return render(
+        request,
+        "league/season_detail.html",
+        {"season": season_obj, "teams": teams},
+    )
+
+
+def _may_see_schedule(user, season: Season) -> bool:  # type: ignore[no-untyped-def]
+    return season.is_published or permissions.is_manager(user)
+
+
+def season_schedule(request: HttpRequest, league: str, season: str) -> HttpResponse:
+    """The schedule by week or by team: a sortable, filterable table with CSV export."""
+    season_obj = selectors.season_for(league, season)
+    if not _may_see_schedule(request.user, season_obj):
+        return render(request, "league/schedule_unpublished.html", {"season": season_obj})
+    fixtures = selectors.fixtures_for_schedule(season_obj)
+    filtered = FixtureFilter(request.GET or None, queryset=fixtures, season=season_obj)
+    queryset = filtered.qs if filtered.is_bound and filtered.is_valid() else fixtures
+    is_manager = permissions.is_manager(request.user)
+    table_class = ManagerFixtureTable if is_manager else FixtureTable
+    table = table_class(queryset)
+    if request.GET.get("export") == "csv":
+        RequestConfig(request, paginate=False).configure(table)
+        values = list(table.as_values(exclude_columns=("edit",)))
+        return csv_response(f"{season_obj.slug}-schedule.csv", values[0], values[1:])
+    RequestConfig(request, paginate={"per_page": 100}).configure(table)
+    return render(
+        request,
+        "league/season_schedule.html",
+        {"season": season_obj, "table": table, "filter": filtered, "is_manager": is_manager},
+    )
+
+
+def team_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    """Public: name, level, fixtures. Private (own players, managers): roster and waivers."""
+    team = get_object_or_404(Team.objects.select_related("season__league", "skill_level"), pk=pk)
+    season = team.season
+    private = permissions.can_view_team_private(request.user, team.pk)
+    can_act = permissions.can_act_for_team(request.user, team.pk)
+    show_fixtures = _may_see_schedule(request.user, season) or private
+    context = {
+        "team": team,
+        "season": season,
+        "private": private,
+        "can_act": can_act,
+        "fixtures": list(selectors.fixtures_for_team(team)) if show_fixtures else [],
+        "roster": selectors.roster_rows(season, team) if private else [],
+        "requests": list(selectors.reschedule_requests_for_team(team)) if private else [],
+    }
+    return render(request, "league/team_detail.html", context)
+
+
+def team_roster_csv(request: HttpRequest, pk: int) -> HttpResponse:
+    team = get_object_or_404(Team.objects.select_related("season"), pk=pk)
+    if not permissions.can_view_team_private(request.user, team.pk):
+        raise PermissionDenied("Only the team's players and the league managers see its roster.")
+    rows = selectors.roster_rows(team.season, team)
+    return roster_csv(f"{team.season.slug}-{team.pk}-roster.csv", rows)

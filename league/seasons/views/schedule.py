@@ -1,0 +1,71 @@
+"""Managers' schedule actions: generate (and regenerate) the draft, publish, edit a fixture."""
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from accounts.permissions import manager_required
+from league.seasons import selectors, services
+from league.seasons.forms import FixtureEditForm
+from league.seasons.models import Fixture
+from league.web import report
+
+
+@require_POST
+@manager_required
+def schedule_generate(request: HttpRequest, league: str, season: str) -> HttpResponse:
+    season_obj = selectors.season_for(league, season)
+    try:
+        count = services.season_generate_schedule(season=season_obj)
+    except ValidationError as exc:
+        report(request, exc)
+        return redirect("league:season_dashboard", league=league, season=season)
+    messages.success(request, f"Draft schedule generated: {count} fixtures and byes. Review it.")
+    return redirect("league:season_schedule", league=league, season=season)
+
+
+@require_POST
+@manager_required
+def schedule_publish(request: HttpRequest, league: str, season: str) -> HttpResponse:
+    season_obj = selectors.season_for(league, season)
+    try:
+        services.season_publish_schedule(season=season_obj)
+    except ValidationError as exc:
+        report(request, exc)
+    else:
+        messages.success(request, "The schedule is published.")
+    return redirect("league:season_dashboard", league=league, season=season)
+
+
+@manager_required
+def fixture_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    fixture = get_object_or_404(
+        Fixture.objects.select_related("season__league", "home", "away", "table"), pk=pk
+    )
+    season = fixture.season
+    initial = {
+        "date": fixture.date,
+        "start_time": fixture.start_time,
+        "home": fixture.home,
+        "away": fixture.away,
+        "table": fixture.table,
+        "status": fixture.status,
+    }
+    form = FixtureEditForm(request.POST or None, initial=initial, season=season)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.fixture_update(fixture=fixture, **form.cleaned_data)
+        except ValidationError as exc:
+            report(request, exc)
+            fixture.refresh_from_db()
+        else:
+            messages.success(request, "Fixture saved.")
+            return redirect(f"{season.get_absolute_url()}schedule/?week={fixture.week}")
+    makeup = season.special_dates.filter(kind="makeup")
+    return render(
+        request,
+        "league/fixture_edit.html",
+        {"form": form, "fixture": fixture, "season": season, "makeup_dates": makeup},
+    )

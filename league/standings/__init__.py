@@ -1,0 +1,1 @@
+"""Standings: live tables from results, weekly published snapshots."""

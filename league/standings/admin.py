@@ -1,0 +1,35 @@
+"""Published standings are read-only here: a snapshot is what the standings were that week."""
+
+from django.contrib import admin
+
+from league.standings.models import StandingsSnapshot, StandingsSnapshotRow
+
+
+class SnapshotRowInline(admin.TabularInline):
+    model = StandingsSnapshotRow
+    extra = 0
+    can_delete = False
+    fields = ["level_name", "rank", "team_name", "games_won", "games_lost", "win_pct", "sos"]
+    readonly_fields = fields
+
+    def has_add_permission(self, request, obj=None) -> bool:  # type: ignore[no-untyped-def]
+        return False
+
+
+@admin.register(StandingsSnapshot)
+class StandingsSnapshotAdmin(admin.ModelAdmin):
+    list_display = ["season", "week", "published_at", "published_by", "open_games"]
+    list_filter = ["season"]
+    readonly_fields = [
+        "season",
+        "week",
+        "published_at",
+        "published_by",
+        "standings_order",
+        "open_games",
+        "note",
+    ]
+    inlines = [SnapshotRowInline]
+
+    def has_add_permission(self, request) -> bool:  # type: ignore[no-untyped-def]
+        return False

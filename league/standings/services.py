@@ -1,0 +1,115 @@
+"""Publishing a week's standings: a stored snapshot that later results never change."""
+
+from typing import Any
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import IntegrityError, transaction
+from django.db.models import Q, Sum
+from django.urls import reverse
+from django.utils import timezone
+
+from accounts import permissions
+from league.nights.models import FixtureGame
+from league.seasons.models import Fixture, Season
+from league.standings.models import StandingsSnapshot, StandingsSnapshotRow
+from league.standings.selectors import live_standings
+from notices.models import Notice
+from notices.selectors import captains_of_season, subscribers_of_league
+from notices.services import notice_send
+from scoring.models import Scorecard
+
+LIVE = (Fixture.Status.SCHEDULED, Fixture.Status.PLAYED)
+
+
+def open_game_count(season: Season, week: int) -> int:
+    """Games of weeks 1..week still without a result (cards missing or unconfirmed)."""
+    fixtures = Fixture.objects.filter(
+        season=season,
+        stage=Fixture.Stage.REGULAR,
+        week__lte=week,
+        status__in=LIVE,
+        away__isnull=False,
+    )
+    expected = fixtures.aggregate(n=Sum("games"))["n"] or 0
+    done = FixtureGame.objects.filter(fixture__in=fixtures).filter(
+        Q(forfeited_by__isnull=False)
+        | Q(no_result=True)
+        | Q(game__scorecard__status__in=(Scorecard.Status.CONFIRMED, Scorecard.Status.SETTLED))
+    )
+    return max(expected - done.count(), 0)
+
+
+@transaction.atomic
+def standings_publish(*, season: Season, week: int, by: Any, note: str = "") -> StandingsSnapshot:
+    """Store the standings through `week` and tell captains and subscribers.
+
+    A week is published once: its snapshot is what the standings were that week,
+    whatever is corrected later (the next week's snapshot shows the correction).
+    """
+    if not permissions.can_run_league_nights(by):
+        raise PermissionDenied("Only a league manager publishes the standings.")
+    season = (
+        Season.objects.select_for_update(of=("self",)).select_related("league").get(pk=season.pk)
+    )
+    if not 1 <= week <= season.weeks:
+        raise ValidationError(f"Choose a week from 1 to {season.weeks}.")
+    first_night = (
+        Fixture.objects.filter(season=season, stage=Fixture.Stage.REGULAR, week=week)
+        .order_by("date")
+        .values_list("date", flat=True)
+        .first()
+    )
+    if first_night is None:
+        raise ValidationError(f"Week {week} has no fixtures.")
+    if first_night > timezone.localdate():
+        raise ValidationError(
+            f"Week {week} hasn't been played yet ({first_night:%b} {first_night.day})."
+        )
+    if season.snapshots.filter(week=week).exists():
+        raise ValidationError(
+            f"Week {week} is already published and stays as it was; publish the next week "
+            "to show later changes."
+        )
+    try:
+        with transaction.atomic():
+            snapshot = StandingsSnapshot.objects.create(
+                season=season,
+                week=week,
+                published_by=by,
+                standings_order=list(season.standings_order),
+                open_games=open_game_count(season, week),
+                note=note.strip()[:200],
+            )
+    except IntegrityError:
+        raise ValidationError(f"Week {week} was just published by someone else.") from None
+    rows = [row for level in live_standings(season, through_week=week) for row in level.rows]
+    for row in rows:
+        row.snapshot = snapshot
+    StandingsSnapshotRow.objects.bulk_create(rows, batch_size=500)
+    _announce(season, snapshot, by)
+    return snapshot
+
+
+def _announce(season: Season, snapshot: StandingsSnapshot, by: Any) -> None:
+    league = season.league
+    link = (
+        reverse("league:season_standings", args=[league.slug, season.slug])
+        + f"?week={snapshot.week}"
+    )
+    notice_send(
+        kind=Notice.Kind.STANDINGS_PUBLISHED,
+        subject=f"{league.name}: standings after week {snapshot.week}",
+        body=(
+            f"The {season.name} standings after week {snapshot.week} are published, with each "
+            "team's rank within its skill level and its strength of schedule."
+            + (f"\n\n{snapshot.note}" if snapshot.note else "")
+        ),
+        sms_text=f"{league.name}: week {snapshot.week} standings are up.",
+        recipients=[*captains_of_season(season), *subscribers_of_league(league)],
+        created_by=by,
+        announce_league=league,
+        link=link,
+        season=season,
+        source={"snapshot": snapshot.pk, "week": snapshot.week},
+        key=f"standings_published:season:{season.pk}:week:{snapshot.week}",
+    )

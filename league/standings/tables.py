@@ -1,0 +1,85 @@
+"""The standings table (django-tables2): one level's rows, live or published."""
+
+import django_tables2 as tables
+from django.urls import reverse
+
+from algorithms import metrics
+from algorithms.metrics import Metric
+from league.standings.models import StandingsSnapshotRow
+
+RATIO_FORMAT = "{:.3f}"
+
+
+class RatioColumn(tables.Column):
+    """Win % and SOS as .600, the way standings are read."""
+
+    def render(self, value) -> str:  # type: ignore[no-untyped-def]
+        text = RATIO_FORMAT.format(value)
+        return text[1:] if text.startswith("0.") else text
+
+    def value(self, value) -> str:  # type: ignore[no-untyped-def]
+        return RATIO_FORMAT.format(value)
+
+
+class StandingsTable(tables.Table):
+    rank = tables.Column(verbose_name="#")
+    team_name = tables.Column(
+        verbose_name="Team",
+        # By id: a published row never loads its team (no query per row).
+        linkify=lambda record: (
+            reverse("league:team_detail", args=[record.team_id]) if record.team_id else None
+        ),
+        attrs={"td": {"class": "team"}, "th": {"class": "team"}},
+    )
+    fixtures_won = tables.Column(verbose_name=metrics.FIXTURES_WON.abbreviation)
+    fixtures_lost = tables.Column(verbose_name=metrics.FIXTURES_LOST.abbreviation)
+    fixtures_tied = tables.Column(verbose_name=metrics.FIXTURES_TIED.abbreviation)
+    games_won = tables.Column(verbose_name=metrics.GAMES_WON.abbreviation)
+    games_lost = tables.Column(verbose_name=metrics.GAMES_LOST.abbreviation)
+    win_pct = RatioColumn(verbose_name=metrics.WIN_PCT.abbreviation)
+    points = tables.Column(verbose_name=metrics.POINTS.abbreviation)
+    points_for = tables.Column(verbose_name=metrics.POINTS_FOR.abbreviation)
+    points_against = tables.Column(verbose_name=metrics.POINTS_AGAINST.abbreviation)
+    differential = tables.Column(verbose_name=metrics.DIFFERENTIAL.abbreviation)
+    forfeits = tables.Column(verbose_name=metrics.FORFEITS.abbreviation)
+    sos = RatioColumn(verbose_name=metrics.SOS.abbreviation)
+    oowp = RatioColumn(verbose_name=metrics.OOWP.abbreviation)
+
+    class Meta:
+        model = StandingsSnapshotRow
+        # Phone first: rank, team, record, win % and SOS show without scrolling.
+        fields = (
+            "rank",
+            "team_name",
+            "games_won",
+            "games_lost",
+            "win_pct",
+            "sos",
+            "fixtures_won",
+            "fixtures_lost",
+            "fixtures_tied",
+            "points",
+            "points_for",
+            "points_against",
+            "differential",
+            "forfeits",
+            "oowp",
+        )
+        sequence = fields
+        orderable = False
+        attrs = {"class": "striped standings"}
+        template_name = "league/standings/_table.html"
+
+    def render_differential(self, value: int) -> str:
+        return f"+{value}" if value > 0 else str(value)
+
+
+def legend() -> list[Metric]:
+    """The table's metric columns in its order, for the key under it. SOS and OOWP are left
+    out: the page explains them in full (`metrics.SOS.explanation`)."""
+    explained_apart = {metrics.SOS.key, metrics.OOWP.key}
+    return [
+        metrics.STANDINGS[name]
+        for name in StandingsTable.Meta.sequence
+        if name in metrics.STANDINGS and name not in explained_apart
+    ]

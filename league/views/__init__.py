@@ -1,1 +1,0 @@
-"""League pages, split by audience: public, manage (managers), captain, feeds."""
