@@ -246,3 +246,16 @@ def can_act_for_fixture(user: Any, fixture: Any) -> bool:
 def can_run_league_nights(user: Any) -> bool:
     """Close fixtures, overturn forfeits, decide playoff places, publish standings, playoffs."""
     return is_manager(user)
+
+
+# --- activity log ---
+
+
+def can_view_league_activity(user: Any, league: Any) -> bool:
+    """A league's activity log: its staff (today every league manager runs every league)."""
+    return can_manage_league(user)
+
+
+def can_view_tournament_activity(user: Any, tournament: Any) -> bool:
+    """A tournament's activity log: the director who runs it (and superusers)."""
+    return can_run_tournament(user, tournament)

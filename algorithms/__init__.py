@@ -6,6 +6,9 @@ tested in plain Python.
 - ``algorithms.brackets``: single-elimination brackets with standard seeding, byes and
   best-of-N series (league playoffs, tournament partner brackets).
 - ``algorithms.prizes``: prize money split over a ranking, tied places pooled.
+- ``algorithms.metrics``: standings metrics as small objects (key, label, abbreviation,
+  direction, explanation): the one definition of each figure the league's standings show
+  or rank by, and the type of the tournament leaderboard's tiebreaks.
 - ``algorithms.standings``: league standings: records, strength of schedule, tiebreaks
   and playoff seeding.
 """

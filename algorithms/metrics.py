@@ -79,11 +79,11 @@ _NO_FORFEITS = "because a forfeit says nothing about how well anyone plays."
 H, L, N = Direction.HIGHER, Direction.LOWER, Direction.NEUTRAL
 FIXTURES_PLAYED = Metric("fixtures_played", "fixtures played", "FP", N, "fixtures (nights) played")
 FIXTURES_WON = Metric(
-    "fixtures_won", "fixtures won", "FW", H, "fixtures (nights) won: more games won than lost"
+    "fixtures_won", "fixtures won", "FW", H, "fixtures (nights) won (more games won than lost)"
 )
 FIXTURES_LOST = Metric("fixtures_lost", "fixtures lost", "FL", L, "fixtures (nights) lost")
 FIXTURES_TIED = Metric(
-    "fixtures_tied", "fixtures tied", "FT", N, "fixtures (nights) tied: games split evenly"
+    "fixtures_tied", "fixtures tied", "FT", N, "fixtures (nights) tied (games split evenly)"
 )
 GAMES_WON = Metric("games_won", "games won", "GW", H, "games won, forfeits included")
 GAMES_LOST = Metric("games_lost", "games lost", "GL", L, "games lost, forfeits included")

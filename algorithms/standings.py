@@ -18,8 +18,9 @@ Definitions used here
   award points per fixture won or tied (``StandingsConfig``).
 * **Strength of schedule** (``sos``) is the RPI-style opponents' winning
   percentage; ``oowp`` is the average of the opponents' ``sos``. See
-  ``SOS_EXPLANATION`` (the ``sos`` metric's explanation in ``algorithms.metrics``). Forfeited games are left out of both entirely: a forfeit
-  says nothing about how strong either team is.
+  ``SOS_EXPLANATION`` (the ``sos`` metric's explanation in ``algorithms.metrics``).
+  Forfeited games are left out of both entirely: a forfeit says nothing about how
+  strong either team is.
 
 Ranking
 -------

@@ -34,6 +34,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "django_celery_beat",
     "accounts",
+    "activity",
     "scoring",
     "league",
     "tournaments",

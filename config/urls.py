@@ -1,12 +1,19 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from league.announcements import urls as announcement_urls
+from notices import urls as notice_urls
+
+# /notices/ holds the outbox (notices) and the league's notice pages (announcements,
+# feeds, subscriptions, composing), all in the "notices" namespace as they always were.
+notices_routes = [*notice_urls.urlpatterns, *announcement_urls.urlpatterns]
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("leagues/", include("league.urls")),
     path("tournaments/", include("tournaments.urls")),
     path("scoring/", include("scoring.urls")),
-    path("notices/", include("notices.urls")),
+    path("notices/", include((notices_routes, "notices"))),
     path("", include("home.urls")),
     path("", include("accounts.urls")),
 ]

@@ -7,12 +7,16 @@ class LeagueConfig(AppConfig):
 
     def ready(self) -> None:
         from accounts.permissions import register_membership_lookup
+        from league.announcements import hooks as notices_hooks
+        from league.nights.selectors.games import game_league_scope
         from league.seasons.eligibility import game_card_refusals
         from league.seasons.selectors import membership_for_user
-        from scoring.owners import register_card_gate
+        from scoring.owners import register_card_gate, register_game_scope
 
         register_membership_lookup(membership_for_user)
         register_card_gate("league", game_card_refusals)
+        register_game_scope("league", game_league_scope)
+        notices_hooks.register()  # the outbox's League filter, the emails' preferences link
         # Connect the signal handlers of each capability.
         from league.nights import receivers as nights_receivers  # noqa: F401
         from league.playoffs import receivers as playoffs_receivers  # noqa: F401

@@ -11,30 +11,46 @@ from django.conf import settings
 from django.utils import timezone
 
 MISSING_CARDS_TASK = "league: remind captains of missing cards"
+# Registered by notices until league.announcements took the reminders over: the entry
+# and its task keep their names, so databases scheduled back then need no change.
+WAIVER_TASK = "notices: waiver reminders"
 
 
-def ensure_periodic_tasks(apps: Any = global_apps) -> None:
-    crontab_model = apps.get_model("django_celery_beat", "CrontabSchedule")
-    task_model = apps.get_model("django_celery_beat", "PeriodicTask")
-    changes_model = apps.get_model("django_celery_beat", "PeriodicTasks")
-    # Noon: league nights end late, and captains read their mail the next day.
-    noon, _ = crontab_model.objects.get_or_create(
+def _daily(apps: Any, *, name: str, task: str, hour: str, description: str) -> None:
+    """A daily entry at `hour`:00; an existing entry only gets its task set again."""
+    crontab, _ = apps.get_model("django_celery_beat", "CrontabSchedule").objects.get_or_create(
         minute="0",
-        hour="12",
+        hour=hour,
         day_of_week="*",
         day_of_month="*",
         month_of_year="*",
         timezone=settings.TIME_ZONE,
     )
-    task_model.objects.update_or_create(
+    apps.get_model("django_celery_beat", "PeriodicTask").objects.update_or_create(
+        name=name,
+        defaults={"task": task},
+        create_defaults={"task": task, "crontab": crontab, "description": description},
+    )
+
+
+def ensure_periodic_tasks(apps: Any = global_apps) -> None:
+    # Noon: league nights end late, and captains read their mail the next day.
+    _daily(
+        apps,
         name=MISSING_CARDS_TASK,
-        defaults={"task": "league.tasks.send_missing_card_notices"},
-        create_defaults={
-            "task": "league.tasks.send_missing_card_notices",
-            "crontab": noon,
-            "description": "Captains of fixtures still missing confirmed cards, once a day "
-            "during the season's grace period.",
-        },
+        task="league.tasks.send_missing_card_notices",
+        hour="12",
+        description="Captains of fixtures still missing confirmed cards, once a day "
+        "during the season's grace period.",
+    )
+    _daily(
+        apps,
+        name=WAIVER_TASK,
+        task="notices.tasks.send_waiver_reminders",
+        hour="10",
+        description="Remind unsigned players in the days before their first night.",
     )
     # Tell a running beat to reload its schedule.
-    changes_model.objects.update_or_create(ident=1, defaults={"last_update": timezone.now()})
+    apps.get_model("django_celery_beat", "PeriodicTasks").objects.update_or_create(
+        ident=1, defaults={"last_update": timezone.now()}
+    )

@@ -2,6 +2,8 @@
 
 from celery import shared_task
 
+from league.announcements.services import waiver_reminders_send
+
 
 @shared_task(acks_late=True, ignore_result=True)
 def send_missing_card_notices() -> int:
@@ -9,3 +11,10 @@ def send_missing_card_notices() -> int:
     from league.nights.services.result_notices import missing_cards_notify
 
     return len(missing_cards_notify())
+
+
+# Named as it was when notices owned it: django-celery-beat rows call it by this name.
+@shared_task(name="notices.tasks.send_waiver_reminders", ignore_result=True)
+def send_waiver_reminders() -> int:
+    """Daily: remind players without a signed waiver before their season's first night."""
+    return len(waiver_reminders_send())

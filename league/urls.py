@@ -21,6 +21,7 @@ urlpatterns = [
     *nights.captain_by_id,
     *nights.staff_by_id,
     *playoffs.staff_by_id,
+    *seasons.staff_by_league,
     *seasons.public_by_slug,
     *seasons.captain_by_slug,
     *seasons.staff_by_slug,

@@ -1,24 +1,15 @@
-"""Small helpers the league views share."""
-
-import csv
+"""Small helpers the league views share (CSV goes out through the one shared writer)."""
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 
+from activity.exports import csv_response
+
 
 def report(request: HttpRequest, exc: ValidationError) -> None:
     for message in exc.messages:
         messages.error(request, message)
-
-
-def csv_response(filename: str, header: list[str], rows: list[list[object]]) -> HttpResponse:
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    writer = csv.writer(response)
-    writer.writerow(header)
-    writer.writerows(rows)
-    return response
 
 
 def roster_csv(filename: str, rows: list) -> HttpResponse:

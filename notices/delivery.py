@@ -24,6 +24,7 @@ from django.db.models import F, Q
 from django.urls import reverse
 from django.utils import timezone
 
+from notices import registry
 from notices.addresses import email_body, retry_delay, sms_body
 from notices.models import OutboxMessage
 
@@ -119,7 +120,11 @@ class _Senders:
 
 
 def _reason() -> str:
-    where = _absolute(reverse("notices:subscriptions"))
+    """The footer of every email: where to choose what one receives (see notices.registry)."""
+    url_name = registry.preferences_url()
+    if not url_name:
+        return "You get this from your euchre league."
+    where = _absolute(reverse(url_name))
     return f"You get this from your euchre league. Choose what you receive: {where}"
 
 

@@ -1,21 +1,34 @@
-"""Filters for the outbox pages."""
+"""Filters for the outbox pages.
+
+Besides search, kind and state, the outbox filters by each scope an app registered
+(`notices.registry.register_outbox_scope`; the league registers "League").
+"""
+
+from typing import Any
 
 import django_filters
 from django.db.models import Exists, OuterRef, Q, QuerySet
 
-from league.seasons.models import League
 from notices.models import Notice, OutboxMessage
+from notices.registry import OutboxScope, outbox_scopes
+
+
+def _scope_filter(scope: OutboxScope) -> django_filters.ModelChoiceFilter:
+    def narrow(queryset: QuerySet, name: str, value: Any) -> QuerySet:
+        return queryset.filter(scope.notices(value))
+
+    return django_filters.ModelChoiceFilter(
+        field_name=scope.name,
+        queryset=scope.choices(),
+        method=narrow,
+        empty_label=scope.empty_label,
+        label=scope.label,
+    )
 
 
 class NoticeFilter(django_filters.FilterSet):
     q = django_filters.CharFilter(method="filter_q", label="Search")
     kind = django_filters.ChoiceFilter(choices=Notice.Kind.choices, empty_label="Any kind")
-    league = django_filters.ModelChoiceFilter(
-        queryset=League.objects.order_by("name"),
-        method="filter_league",
-        empty_label="Any league",
-        label="League",
-    )
     problems = django_filters.ChoiceFilter(
         choices=[("failed", "With failures"), ("pending", "Still sending")],
         method="filter_problems",
@@ -25,13 +38,20 @@ class NoticeFilter(django_filters.FilterSet):
 
     class Meta:
         model = Notice
-        fields = ["q", "kind", "league", "problems"]
+        fields = ["q", "kind", "problems"]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # The registered scopes go between the kind and the state.
+        state = self.filters.pop("problems")
+        for scope in outbox_scopes():
+            extra = _scope_filter(scope)
+            extra.model, extra.parent = self.queryset.model, self
+            self.filters[scope.name] = extra
+        self.filters["problems"] = state
 
     def filter_q(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
         return queryset.filter(Q(subject__icontains=value) | Q(body__icontains=value))
-
-    def filter_league(self, queryset: QuerySet, name: str, value: League) -> QuerySet:
-        return queryset.filter(Q(season__league=value) | Q(announcement__league=value))
 
     def filter_problems(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
         statuses = ["failed"] if value == "failed" else ["pending", "sending"]

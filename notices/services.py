@@ -1,4 +1,4 @@
-"""Writes on notices: send one, resend failures, change a player's subscription.
+"""Writes on notices: send one, resend failures.
 
 `notice_send` is the one entry point for every kind of notice. Call it inside
 the transaction of the event that causes the notice (a cancellation, a
@@ -13,12 +13,12 @@ from functools import partial
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, models, transaction
 from django.utils import timezone
 
-from league.seasons.models import League, Player, Season
-from notices.addresses import Recipient, addresses_for, normalise_phone
-from notices.models import Announcement, Notice, OutboxMessage, Subscription
+from notices import tasks
+from notices.addresses import Recipient, addresses_for
+from notices.models import Announcement, Notice, OutboxMessage
 
 logger = logging.getLogger(__name__)
 
@@ -30,14 +30,11 @@ __all__ = [
     "message_resend",
     "notice_resend_failed",
     "notice_send",
-    "subscription_set",
 ]
 
 
 def _queue(task_name: str, object_id: int) -> None:
     """Hand delivery to Celery; when the broker is down the outbox sweep does it later."""
-    from notices import tasks  # tasks import the delivery services; import late
-
     try:
         getattr(tasks, task_name).delay(object_id)
     except Exception:
@@ -73,9 +70,9 @@ def notice_send(
     sms_text: str = "",
     recipients: Iterable[Recipient],
     created_by: Any = None,
-    announce_league: League | None = None,
+    announce_league: models.Model | None = None,
     link: str = "",
-    season: Season | None = None,
+    season: models.Model | None = None,
     source: dict | None = None,
     key: str = "",
 ) -> Notice:
@@ -184,36 +181,3 @@ def notice_resend_failed(*, notice: Notice, by: Any) -> int:
     if changed:
         transaction.on_commit(partial(_queue, "deliver_notice", notice.pk), robust=True)
     return changed
-
-
-@transaction.atomic
-def subscription_set(
-    *, player: Player, league: League, by_email: bool, by_sms: bool, phone: str = ""
-) -> Subscription | None:
-    """Subscribe the player to the league's notices on the chosen channels (none: unsubscribe).
-
-    A number given here becomes the player's phone number; texts need one.
-    """
-    if phone.strip():
-        number = normalise_phone(phone)
-        if not number:
-            raise ValidationError(
-                {"phone": "Enter a mobile number with its area code, e.g. 555 555 0123."}
-            )
-        if number != player.phone:
-            player.phone = number
-            player.save(update_fields=["phone"])
-    errors: dict[str, str] = {}
-    if by_email and not player.email:
-        errors["by_email"] = "We have no email address for you; ask your league manager to add it."
-    if by_sms and not normalise_phone(player.phone):
-        errors["phone"] = "Add a mobile number to get text messages."
-    if errors:
-        raise ValidationError(errors)
-    if not (by_email or by_sms):
-        Subscription.objects.filter(player=player, league=league).delete()
-        return None
-    subscription, _ = Subscription.objects.update_or_create(
-        player=player, league=league, defaults={"by_email": by_email, "by_sms": by_sms}
-    )
-    return subscription

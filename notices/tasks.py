@@ -71,11 +71,3 @@ def sweep_outbox() -> int:
     if abandoned:
         logger.warning("%s outbox messages failed after their worker stopped", abandoned)
     return queue_batches(delivery.due_message_ids())
-
-
-@shared_task(ignore_result=True)
-def send_waiver_reminders() -> int:
-    """Daily: remind players without a signed waiver before their season's first night."""
-    from notices.producers import waiver_reminders_send
-
-    return len(waiver_reminders_send())

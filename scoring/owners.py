@@ -1,12 +1,18 @@
-"""A game's owner (a league fixture, a tournament round) decides whether it may take a card.
+"""A game's owner (a league fixture, a tournament round) decides whether it may take a card,
+and names the league or tournament whose activity log the card's actions go to.
 
 Scoring sits below the league and tournaments, so it never imports them: each owner
 registers a gate at start-up, and scoring asks every gate before it records a card.
 A gate returns the reasons a card is refused now (empty when it may be entered).
+Likewise each owner registers a scope lookup: given a game id, it answers ("league",
+league id) or ("tournament", tournament id), or None when the game isn't its own; a game
+nobody claims is logged in the site scope.
 """
 
 from collections.abc import Callable
 from typing import Any
+
+from activity.models import Scope
 
 CardGate = Callable[[Any], list[str]]
 
@@ -24,3 +30,23 @@ def card_refusals(game: Any) -> list[str]:
     for gate in _gates.values():
         problems.extend(gate(game))
     return problems
+
+
+GameScope = tuple[str, int | None]
+GameScopeLookup = Callable[[int], GameScope | None]
+
+_scope_lookups: dict[str, GameScopeLookup] = {}
+
+
+def register_game_scope(name: str, lookup: GameScopeLookup) -> None:
+    """Register (or replace, by name) a scope lookup; called from an app's ready()."""
+    _scope_lookups[name] = lookup
+
+
+def game_scope(game_id: int) -> GameScope:
+    """The league or tournament whose activity log a game's card actions go to."""
+    for lookup in _scope_lookups.values():
+        scope = lookup(game_id)
+        if scope is not None:
+            return scope
+    return (Scope.SITE, None)

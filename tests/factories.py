@@ -90,6 +90,16 @@ def player_user(team=None, **kwargs):
     return user, entry.team
 
 
+def user_for(role: str):
+    """A new user in `role`: "player", "captain", "director" or "manager"."""
+    return {
+        "player": lambda: player_user()[0],
+        "captain": lambda: captain_user()[0],
+        "director": director_user,
+        "manager": manager_user,
+    }[role]()
+
+
 class TournamentFactory(factory.django.DjangoModelFactory):
     class Meta:
         model = Tournament

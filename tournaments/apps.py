@@ -6,4 +6,8 @@ class TournamentsConfig(AppConfig):
     name = "tournaments"
 
     def ready(self) -> None:
+        from scoring.owners import register_game_scope
         from tournaments import receivers  # noqa: F401  (connects the signal handlers)
+        from tournaments.selectors.games import game_tournament_scope
+
+        register_game_scope("tournaments", game_tournament_scope)

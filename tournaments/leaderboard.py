@@ -10,12 +10,30 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-# Metric key -> label, in the order a setup form offers them.
-METRICS: dict[str, str] = {
-    "games_won": "Games won",
-    "lone_hands_made": "Lone hands made",
-    "best_round": "Best round",
-}
+from algorithms.metrics import Direction, Metric, registry
+
+# The tiebreaks a director may order, in the order a setup form offers them (each the name
+# of a `Standing` attribute).
+TIEBREAKS: tuple[Metric, ...] = (
+    Metric("games_won", "games won", "GW", Direction.HIGHER, "games the player's side won"),
+    Metric(
+        "lone_hands_made",
+        "lone hands made",
+        "LH",
+        Direction.HIGHER,
+        "lone hands the player made (played alone and took at least three tricks)",
+    ),
+    Metric(
+        "best_round",
+        "best round",
+        "Best",
+        Direction.HIGHER,
+        "the player's highest score in one round",
+    ),
+)
+BY_KEY: dict[str, Metric] = registry(TIEBREAKS)
+# Metric key -> label as a heading or a choice ("Games won").
+METRICS: dict[str, str] = {metric.key: metric.title for metric in TIEBREAKS}
 
 
 @dataclass(frozen=True)
@@ -70,8 +88,17 @@ def rank(
         standing.best_round = max(standing.best_round, line.points)
         standing.round_points[line.round] = line.points
 
+    order = [BY_KEY[name] for name in tiebreaks]
+
     def key(standing: Standing) -> tuple[int, ...]:
-        return (standing.points, *(standing.metric(name) for name in tiebreaks))
+        # Larger is better throughout: a lower-is-better tiebreak counts negated.
+        return (
+            standing.points,
+            *(
+                standing.metric(m.key) if m.higher_is_better else -standing.metric(m.key)
+                for m in order
+            ),
+        )
 
     ordered = sorted(table.values(), key=lambda s: (tuple(-v for v in key(s)), s.player))
     previous: tuple[int, ...] | None = None

@@ -16,15 +16,21 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.permissions import can_manage_league
+from activity.models import Verb
+from league.announcements.selectors import (
+    captains_of_season,
+    captains_of_teams,
+    subscribers_of_league,
+)
 from league.cancellations import selectors as reads
 from league.cancellations import text
 from league.cancellations.makeups import MakeupError, night_label
 from league.cancellations.models import Cancellation
+from league.seasons.activity import league_activity, plural
 from league.seasons.models import Fixture, Season, Venue
 from league.seasons.services.schedule import fixture_update
 from notices.addresses import Recipient, addresses_for
 from notices.models import Notice
-from notices.selectors import captains_of_season, captains_of_teams, subscribers_of_league
 from notices.services import notice_send
 
 Scope = Cancellation.Scope
@@ -210,6 +216,16 @@ def night_cancel(
         created_by=user,
     )
     cancellation.fixtures.set(affected)
+    where = f" ({venue.name})" if scope == Scope.VENUE and venue is not None else ""
+    what = f"{cancellation.get_scope_display()}{where}: {plural(len(affected), 'fixture')}"
+    league_activity(
+        season=season,
+        actor=user,
+        verb=Verb.NIGHT_CANCELLED,
+        target=cancellation,
+        label=f"{season.name} · {night_label(date)}",
+        detail=" · ".join(filter(None, [what, cancellation.get_reason_display(), details])),
+    )
     reason_label = cancellation.get_reason_display()
     venue_name = venue.name if venue is not None else ""
     notice_send(
@@ -331,6 +347,15 @@ def cancellation_decide(
         outcome=outcome, outcome_note=note, decided_by=user, decided_at=timezone.now()
     )
     cancellation.refresh_from_db()
+    league_activity(
+        season=season,
+        actor=user,
+        verb=Verb.CANCELLATION_DECIDED,
+        target=cancellation,
+        label=f"{season.name} · {night_label(cancellation.date)}",
+        detail=f"{cancellation.get_outcome_display()}: {plural(len(fixtures), 'fixture')}"
+        + (f" · {note}" if note else ""),
+    )
     dropped = [] if moved else fixtures
     teams = sorted({team for f in moved or dropped for team in f.team_ids()})
     reschedule = outcome == Outcome.RESCHEDULE

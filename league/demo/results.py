@@ -14,10 +14,10 @@ from typing import Any
 
 from django.utils import timezone
 
+from algorithms.round_robin import round_robin_round
 from league.nights.models import FixtureGame
 from league.nights.services.results import game_label
 from league.seasons.models import Fixture, Season, SkillLevel, Team
-from league.seasons.scheduling import round_robin_round
 from scoring.models import Game, Scorecard, ScorecardVersion
 
 Score = tuple[int, int]  # home (N-S), away (E-W)

@@ -8,15 +8,16 @@ def schedule(apps, schema_editor):
 
 
 def unschedule(apps, schema_editor):
-    from league.beat import MISSING_CARDS_TASK
+    from league.beat import MISSING_CARDS_TASK, WAIVER_TASK
 
     apps.get_model("django_celery_beat", "PeriodicTask").objects.filter(
-        name=MISSING_CARDS_TASK
+        name__in=[MISSING_CARDS_TASK, WAIVER_TASK]
     ).delete()
 
 
 class Migration(migrations.Migration):
-    """The daily reminder of missing scorecards, in django-celery-beat."""
+    """The daily reminders of missing scorecards and (since notices handed them over) of
+    unsigned waivers, in django-celery-beat."""
 
     dependencies = [
         ("league", "0004_results_and_forfeits"),

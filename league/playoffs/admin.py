@@ -28,5 +28,5 @@ class MatchInline(admin.TabularInline):
 class PlayoffBracketAdmin(admin.ModelAdmin):
     list_display = ["name", "season", "best_of", "champion", "decided_at"]
     list_filter = ["season"]
-    raw_id_fields = ["champion", "created_by"]
+    raw_id_fields = ["champion"]
     inlines = [SeedInline, RoundInline, MatchInline]

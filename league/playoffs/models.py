@@ -23,9 +23,7 @@ class PlayoffBracket(models.Model):
     )
     name = models.CharField(max_length=80)
     best_of = models.PositiveSmallIntegerField(default=3)
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
-    )
+    # Who created it is in the activity log (verb "playoffs_created").
     created_at = models.DateTimeField(auto_now_add=True)
     champion = models.ForeignKey(
         Team, null=True, blank=True, on_delete=models.PROTECT, related_name="+"

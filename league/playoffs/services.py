@@ -16,12 +16,14 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts import permissions
+from activity.models import Verb
 from algorithms import brackets
 from algorithms.standings import seed_playoffs
 from league.nights.models import FixtureGame, PlayoffReview
 from league.nights.services.escalation import user_or_none
 from league.nights.services.results import fixture_games_ensure
 from league.playoffs.models import PlayoffBracket, PlayoffMatch, PlayoffRound, PlayoffSeed
+from league.seasons.activity import league_activity, plural
 from league.seasons.models import Fixture, Season, SkillLevel, Team
 from league.standings.selectors import NO_LEVEL, standing_rows
 from scoring.models import Scorecard
@@ -129,7 +131,6 @@ def playoffs_create(
             skill_level=group.level,
             name=group.name,
             best_of=season.playoff_best_of,
-            created_by=by,
         )
         PlayoffSeed.objects.bulk_create(
             PlayoffSeed(bracket=bracket, seed=n, team_id=team)
@@ -156,6 +157,14 @@ def playoffs_create(
         )
         _sync(bracket)
         created.append(bracket)
+        league_activity(
+            season=season,
+            actor=by,
+            verb=Verb.PLAYOFFS_CREATED,
+            target=bracket,
+            label=f"{season.name} · {bracket.name}",
+            detail=f"{plural(len(group.team_ids), 'team')}, best of {bracket.best_of}",
+        )
     return created
 
 
@@ -299,6 +308,14 @@ def playoff_match_award(*, match: PlayoffMatch, winner: Team, by: Any, reason: s
     match.awarded_by, match.award_reason = user_or_none(by), reason[:200]
     match.save(update_fields=["awarded_by", "award_reason"])
     _decide(match, winner.pk)
+    league_activity(
+        season=match.bracket.season,
+        actor=by,
+        verb=Verb.SERIES_AWARDED,
+        target=match,
+        label=f"{match.bracket.season.name} · {match}",
+        detail=f"to {winner} · {match.award_reason}",
+    )
     return match
 
 

@@ -40,6 +40,8 @@ from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 
+from algorithms.round_robin import round_robin_round
+
 type TeamId = Hashable
 type TableId = Hashable
 
@@ -72,28 +74,6 @@ def schedule_dates(start: date, weeks: int, blackout_dates: Collection[date] = (
             nights.append(night)
         night += WEEK
     return nights
-
-
-def round_robin_round(n_teams: int, rnd: int) -> list[tuple[int, int | None]]:
-    """Pairs ``(home, away)`` of team indexes for round ``rnd`` (0-based) of one cycle.
-
-    ``away`` is ``None`` for the bye. The bye, when there is one, comes first.
-    The circle method with de Werra's home/away rule (see the module docstring).
-    """
-    if n_teams <= 1:
-        return [(0, None)] if n_teams == 1 else []
-    m = n_teams + (n_teams % 2)
-    n = m - 1  # teams 0..n-1 rotate; index n is the fixed team (or the phantom)
-    r = rnd % n
-    pairs: list[tuple[int, int | None]] = []
-    if n_teams % 2:
-        pairs.append((r, None))
-    else:
-        pairs.append((n, r) if r % 2 == 0 else (r, n))
-    for k in range(1, m // 2):
-        a, b = (r + k) % n, (r - k) % n
-        pairs.append((a, b) if k % 2 == 0 else (b, a))
-    return pairs
 
 
 def generate_schedule(

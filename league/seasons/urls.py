@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from league.seasons.views import captain, feeds, manage, public, schedule
+from league.seasons.views import activity, captain, feeds, manage, public, schedule
 
 SEASON = "<slug:league>/<slug:season>/"
 
@@ -22,6 +22,10 @@ staff_by_id = [
     path("fixtures/<int:pk>/edit/", schedule.fixture_edit, name="fixture_edit"),
 ]
 
+# A league's own pages come before its seasons': "<league>/activity/" is not a season.
+staff_by_league = [
+    path("<slug:league>/activity/", activity.league_activity, name="league_activity"),
+]
 public_by_slug = [
     path("<slug:slug>/", public.league_detail, name="league_detail"),
     path(SEASON, public.season_detail, name="season_detail"),

@@ -1,6 +1,5 @@
 """Published standings: a stored snapshot per season and week, so history never shifts."""
 
-from django.conf import settings
 from django.db import models
 
 from league.seasons.models.season import Season, SkillLevel
@@ -15,9 +14,7 @@ class StandingsSnapshot(models.Model):
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="snapshots")
     week = models.PositiveSmallIntegerField()
     published_at = models.DateTimeField(auto_now_add=True)
-    published_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
-    )
+    # Who published it is in the activity log (verb "standings_published").
     standings_order = models.JSONField(default=list, help_text="The order in force then.")
     open_games = models.PositiveIntegerField(
         default=0, help_text="Games of those weeks still without a result when published."

@@ -6,7 +6,6 @@ season's games; published weeks read their stored rows. Both come out as
 Each read is a fixed number of queries whatever the size of the season.
 """
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction

@@ -9,12 +9,14 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts import permissions
+from activity.models import Verb
+from league.announcements.selectors import captains_of_season, subscribers_of_league
 from league.nights.models import FixtureGame
+from league.seasons.activity import league_activity
 from league.seasons.models import Fixture, Season
 from league.standings.models import StandingsSnapshot, StandingsSnapshotRow
 from league.standings.selectors import live_standings
 from notices.models import Notice
-from notices.selectors import captains_of_season, subscribers_of_league
 from notices.services import notice_send
 from scoring.models import Scorecard
 
@@ -75,7 +77,6 @@ def standings_publish(*, season: Season, week: int, by: Any, note: str = "") -> 
             snapshot = StandingsSnapshot.objects.create(
                 season=season,
                 week=week,
-                published_by=by,
                 standings_order=list(season.standings_order),
                 open_games=open_game_count(season, week),
                 note=note.strip()[:200],
@@ -86,8 +87,21 @@ def standings_publish(*, season: Season, week: int, by: Any, note: str = "") -> 
     for row in rows:
         row.snapshot = snapshot
     StandingsSnapshotRow.objects.bulk_create(rows, batch_size=500)
+    league_activity(
+        season=season,
+        actor=by,
+        verb=Verb.STANDINGS_PUBLISHED,
+        target=snapshot,
+        label=f"{season.name} · week {week} standings",
+        detail=_publish_detail(snapshot),
+    )
     _announce(season, snapshot, by)
     return snapshot
+
+
+def _publish_detail(snapshot: StandingsSnapshot) -> str:
+    open_games = f"{snapshot.open_games} games still open" if snapshot.open_games else ""
+    return " · ".join(filter(None, [open_games, snapshot.note]))
 
 
 def _announce(season: Season, snapshot: StandingsSnapshot, by: Any) -> None:

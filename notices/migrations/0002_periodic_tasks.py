@@ -8,15 +8,17 @@ def schedule(apps, schema_editor):
 
 
 def unschedule(apps, schema_editor):
-    from notices.beat import SWEEP_TASK, WAIVER_TASK
+    from notices.beat import SWEEP_TASK
 
-    apps.get_model("django_celery_beat", "PeriodicTask").objects.filter(
-        name__in=[SWEEP_TASK, WAIVER_TASK]
-    ).delete()
+    apps.get_model("django_celery_beat", "PeriodicTask").objects.filter(name=SWEEP_TASK).delete()
 
 
 class Migration(migrations.Migration):
-    """The outbox sweep (every minute) and the waiver reminders (daily) in django-celery-beat."""
+    """The outbox sweep (every minute) in django-celery-beat.
+
+    It once scheduled the waiver reminders too; they are the league's now (league.beat,
+    run by league's 0005_periodic_tasks).
+    """
 
     dependencies = [
         ("notices", "0001_outbox"),

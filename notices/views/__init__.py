@@ -1,1 +1,1 @@
-"""Notice pages: the manager's outbox (manage) and the public and player pages (public)."""
+"""The outbox pages, for managers (the league's notice pages are in league.announcements)."""

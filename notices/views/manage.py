@@ -1,4 +1,4 @@
-"""The manager's outbox: notices with delivery counts, failures, resends, and composing one."""
+"""The manager's outbox: notices with delivery counts, failures and resends."""
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
@@ -10,7 +10,6 @@ from django_tables2 import RequestConfig
 from accounts.permissions import notices_manager_required
 from notices import delivery, selectors, services
 from notices.filters import MessageFilter, NoticeFilter
-from notices.forms import ComposeForm
 from notices.models import Notice, OutboxMessage
 from notices.tables import MessageTable, NoticeTable
 
@@ -76,34 +75,3 @@ def notice_resend_failed(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         messages.info(request, "Nothing failed; nothing to send again.")
     return redirect("notices:notice_detail", pk=notice.pk)
-
-
-@notices_manager_required
-def compose(request: HttpRequest) -> HttpResponse:
-    form = ComposeForm(request.POST if request.method == "POST" else None)
-    if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        recipients = []
-        if data["to_captains"]:
-            recipients += selectors.captains_of_season(data["season"])
-        if data["to_subscribers"]:
-            recipients += selectors.subscribers_of_league(data["league"])
-        try:
-            notice = services.notice_send(
-                kind=Notice.Kind.GENERAL,
-                subject=data["subject"],
-                body=data["body"],
-                sms_text=data["sms_text"],
-                recipients=recipients,
-                created_by=request.user,
-                announce_league=data["league"] if data["announce"] else None,
-                season=data["season"],
-            )
-        except ValidationError as exc:
-            for field, errors in exc.message_dict.items():
-                form.add_error(field if field in form.fields else None, errors)
-        else:
-            count = notice.messages.count()
-            messages.success(request, f"Notice sent to {count} address{'es' * (count != 1)}.")
-            return redirect("notices:notice_detail", pk=notice.pk)
-    return render(request, "notices/compose.html", {"form": form})

@@ -14,10 +14,12 @@ from django.db.models import Max
 from django.utils import timezone
 
 from accounts import permissions
+from activity.models import Verb
 from scoring.engine import SIDE_LABELS, SIDES, InvalidHand
 from scoring.handrows import CardTally, HandRow, rows_from, tally_final, tally_hands
 from scoring.models import Game, HandEntry, Scorecard, ScorecardDraft, ScorecardVersion
 from scoring.owners import card_refusals
+from scoring.services.card_log import card_logged
 from scoring.signals import card_confirmed
 
 Hands = Sequence[HandRow | Mapping[str, Any]] | None
@@ -210,6 +212,7 @@ def scorecard_submit(
     card.status = Status.SUBMITTED
     card.save(update_fields=["status", "current_version", "updated_at"])
     ScorecardDraft.objects.filter(user=user, game_id=game.pk).delete()
+    card_logged(card, version, verb=Verb.CARD_SUBMITTED, user=user, detail=SIDE_LABELS[side])
     return version
 
 
@@ -228,6 +231,7 @@ def scorecard_confirm(*, version: ScorecardVersion, user: Any) -> ScorecardVersi
     version.save(update_fields=["state", "confirmed_by", "confirmed_at"])
     card.status = Status.CONFIRMED
     card.save(update_fields=["status", "updated_at"])
+    card_logged(card, version, verb=Verb.CARD_CONFIRMED, user=user)
     _announce(card, version)
     return version
 
@@ -251,6 +255,7 @@ def scorecard_dispute(*, version: ScorecardVersion, user: Any, reason: str) -> S
     version.save(update_fields=["state", "disputed_by", "disputed_at", "dispute_reason"])
     card.status = Status.DISPUTED
     card.save(update_fields=["status", "updated_at"])
+    card_logged(card, version, verb=Verb.CARD_DISPUTED, user=user, detail=reason)
     return version
 
 
@@ -313,11 +318,14 @@ def _record_staff_decision(
     card: Scorecard, rows: Any, tally: Any, *, kind: str, user: Any, reason: str
 ) -> ScorecardVersion:
     """A settlement or correction: the new confirmed version, the card settled, the news sent."""
+    before = card.current_version
     version = _write_version(
         card, rows=rows, tally=tally, kind=kind, state=State.CONFIRMED, user=user, reason=reason
     )
     card.status = Status.SETTLED
     card.save(update_fields=["status", "current_version", "updated_at"])
     ScorecardDraft.objects.filter(user=user, game_id=card.game_id).delete()
+    verb = Verb.CARD_CORRECTED if kind == Kind.CORRECTION else Verb.CARD_SETTLED
+    card_logged(card, version, verb=verb, user=user, detail=reason, before=before)
     _announce(card, version)
     return version

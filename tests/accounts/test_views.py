@@ -7,21 +7,10 @@ from tests.factories import (
     TeamFactory,
     UserFactory,
     captain_user,
-    director_user,
-    manager_user,
-    player_user,
+    user_for,
 )
 
 pytestmark = pytest.mark.django_db
-
-
-def _user_for(role):
-    return {
-        "player": lambda: player_user()[0],
-        "captain": lambda: captain_user()[0],
-        "director": director_user,
-        "manager": manager_user,
-    }[role]()
 
 
 def test_anonymous_visitors_are_sent_to_log_in_for_the_manage_page(client):
@@ -35,21 +24,21 @@ def test_anonymous_visitors_are_sent_to_log_in_for_the_manage_page(client):
     [("player", 403), ("captain", 403), ("director", 200), ("manager", 200)],
 )
 def test_the_manage_page_is_for_managers_and_directors_only(client, role, status):
-    client.force_login(_user_for(role))
+    client.force_login(user_for(role))
     assert client.get(reverse("manage")).status_code == status
 
 
 def test_the_forbidden_page_is_friendly(client):
-    client.force_login(_user_for("player"))
+    client.force_login(user_for("player"))
     response = client.get(reverse("manage"))
     assert b"Not allowed" in response.content
     assert b"permission" in response.content
 
 
 def test_the_navigation_offers_manage_only_to_staff_roles(client):
-    client.force_login(_user_for("captain"))
+    client.force_login(user_for("captain"))
     assert reverse("manage").encode() not in client.get(reverse("home")).content
-    client.force_login(_user_for("manager"))
+    client.force_login(user_for("manager"))
     assert reverse("manage").encode() in client.get(reverse("home")).content
 
 

@@ -3,27 +3,13 @@ from django.core import mail
 from django.urls import reverse
 from django.utils import timezone
 
-from notices.models import Announcement, Notice, OutboxMessage
-from tests.factories import LeagueFactory, captain_user, director_user, manager_user, player_user
-from tests.notices.factories import (
-    SubscriptionFactory,
-    recipients,
-    season_with_captains,
-    send_notice,
-)
+from notices.models import OutboxMessage
+from tests.factories import director_user, manager_user, user_for
+from tests.notices.factories import recipients, send_notice
 
 pytestmark = pytest.mark.django_db
 
 Status = OutboxMessage.Status
-
-
-def _user_for(role):
-    return {
-        "player": lambda: player_user()[0],
-        "captain": lambda: captain_user()[0],
-        "director": director_user,
-        "manager": manager_user,
-    }[role]()
 
 
 def _failed_notice():
@@ -37,7 +23,6 @@ def _failed_notice():
 
 PAGES = [
     ("notices:outbox", False),
-    ("notices:compose", False),
     ("notices:notice_detail", True),
 ]
 
@@ -54,7 +39,7 @@ def test_anonymous_visitors_are_sent_to_log_in(client, name, needs_notice):
 @pytest.mark.parametrize(("name", "needs_notice"), PAGES)
 def test_the_outbox_pages_are_for_managers_only(client, role, name, needs_notice):
     args = [send_notice().pk] if needs_notice else []
-    client.force_login(_user_for(role))
+    client.force_login(user_for(role))
     assert client.get(reverse(name, args=args)).status_code == 403
 
 
@@ -79,13 +64,10 @@ def test_the_outbox_filters_by_failures(client):
     assert list(response.context["table"].data) == [notice]
 
 
-def test_the_outbox_filters_by_league_and_search(client):
-    league = LeagueFactory()
-    announced = send_notice(announce_league=league, subject="Snow day")
+def test_the_outbox_filters_by_search(client):
+    announced = send_notice(subject="Snow day")
     send_notice(subject="Other")
     client.force_login(manager_user())
-    by_league = client.get(reverse("notices:outbox"), {"league": league.pk})
-    assert list(by_league.context["table"].data) == [announced]
     by_text = client.get(reverse("notices:outbox"), {"q": "day"})
     assert list(by_text.context["table"].data) == [announced]
 
@@ -147,7 +129,7 @@ def test_an_unknown_notice_is_not_found(client):
 @pytest.mark.parametrize("role", ["player", "captain", "director"])
 def test_only_managers_may_resend(client, role, django_capture_on_commit_callbacks):
     _, failed = _failed_notice()
-    client.force_login(_user_for(role))
+    client.force_login(user_for(role))
     with django_capture_on_commit_callbacks(execute=True):
         response = client.post(reverse("notices:message_resend", args=[failed.pk]))
     assert response.status_code == 403
@@ -199,65 +181,6 @@ def test_a_manager_resends_every_failure_of_a_notice(client, django_capture_on_c
         client.post(reverse("notices:notice_resend_failed", args=[notice.pk]))
     assert notice.messages.filter(status=Status.FAILED).count() == 0
     assert failed.address in [m.to[0] for m in mail.outbox]
-
-
-def test_a_manager_sends_a_general_notice_to_captains_and_subscribers(
-    client, django_capture_on_commit_callbacks
-):
-    season, captains = season_with_captains(3)
-    subscriber = SubscriptionFactory(league=season.league, by_sms=True)
-    manager = manager_user()
-    client.force_login(manager)
-    with django_capture_on_commit_callbacks(execute=True):
-        response = client.post(
-            reverse("notices:compose"),
-            {
-                "league": season.league.pk,
-                "season": season.pk,
-                "to_captains": "on",
-                "to_subscribers": "on",
-                "announce": "on",
-                "subject": "Venue change",
-                "body": "We play at the Legion hall this week.",
-                "sms_text": "Legion hall this week.",
-            },
-        )
-    notice = Notice.objects.get()
-    assert response.status_code == 302
-    assert response.url == reverse("notices:notice_detail", args=[notice.pk])
-    assert (notice.kind, notice.created_by, notice.season) == ("general", manager, season)
-    assert sorted(m.to[0] for m in mail.outbox) == sorted(
-        [p.email for p in captains] + [subscriber.player.email]
-    )
-    assert Announcement.objects.get().league == season.league
-
-
-def test_a_notice_to_nobody_is_refused(client):
-    client.force_login(manager_user())
-    response = client.post(
-        reverse("notices:compose"),
-        {"league": LeagueFactory().pk, "subject": "Hello", "body": "Hi"},
-    )
-    assert response.status_code == 200
-    assert "Choose who gets the notice" in response.content.decode()
-    assert Notice.objects.count() == 0
-
-
-def test_captains_need_a_season_of_that_league(client):
-    season, _ = season_with_captains(1)
-    client.force_login(manager_user())
-    response = client.post(
-        reverse("notices:compose"),
-        {
-            "league": LeagueFactory().pk,
-            "season": season.pk,
-            "to_captains": "on",
-            "subject": "Hello",
-            "body": "Hi",
-        },
-    )
-    assert "isn&#x27;t in" in response.content.decode()
-    assert Notice.objects.count() == 0
 
 
 def test_the_manage_page_links_the_outbox_for_managers(client):

@@ -13,10 +13,10 @@ from django.core import mail
 from django.db import connection, transaction
 
 from config.celery import app
+from league.announcements.selectors import captains_of_season, subscribers_of_league
 from league.seasons.models import RosterEntry, Team
 from notices import delivery, services, tasks
 from notices.models import Notice, OutboxMessage
-from notices.selectors import captains_of_season, subscribers_of_league
 from notices.services import notice_send
 from tests.notices.factories import SubscriptionFactory, recipients, season_with_captains
 

@@ -10,11 +10,13 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from activity.models import Verb
 from algorithms import brackets
 from tournaments.errors import TournamentError
 from tournaments.models import BracketMatch, Entry, MatchGame, Tournament
 from tournaments.selectors.results import game_winners
 from tournaments.services.games import game_create, team_seats
+from tournaments.services.log import tournament_activity
 
 
 def _pure_id(match: BracketMatch) -> str:
@@ -182,6 +184,13 @@ def bracket_award_match(*, match: BracketMatch, winner: Entry, by: Any = None) -
     match.winner = winner
     match.save(update_fields=["winner"])
     _sync(match.tournament, by)
+    tournament_activity(
+        tournament=match.tournament,
+        actor=by,
+        verb=Verb.MATCH_AWARDED,
+        target=match,
+        detail=f"to {winner}",
+    )
     return match
 
 

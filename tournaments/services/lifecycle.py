@@ -5,11 +5,13 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from activity.models import Verb
 from tournaments.errors import TournamentError
 from tournaments.models import Entry, HeatMatch, HeatStage, Tournament
 from tournaments.services.bracket import bracket_record_game, bracket_start, bracket_withdraw
 from tournaments.services.entries import new_entry
 from tournaments.services.heats import heats_record_game, heats_start
+from tournaments.services.log import tournament_activity
 from tournaments.services.progressive import progressive_regenerate, progressive_start
 
 
@@ -21,7 +23,9 @@ def tournament_start(*, tournament: Tournament, by: Any) -> Tournament:
         raise TournamentError("The tournament has already started.")
     if tournament.rule_set_id is None:
         raise TournamentError("Choose a rule set before starting.")
-    tournament.entries.filter(status=Entry.Status.REGISTERED).update(status=Entry.Status.NO_SHOW)
+    no_shows = tournament.entries.filter(status=Entry.Status.REGISTERED).update(
+        status=Entry.Status.NO_SHOW
+    )
     tournament.status = Tournament.Status.RUNNING
     tournament.started_at = timezone.now()
     tournament.save(update_fields=["status", "started_at"])
@@ -31,6 +35,13 @@ def tournament_start(*, tournament: Tournament, by: Any) -> Tournament:
         bracket_start(tournament=tournament, by=by)
     else:
         heats_start(tournament=tournament, by=by)
+    playing = tournament.entries.filter(status=Entry.Status.CHECKED_IN).count()
+    tournament_activity(
+        tournament=tournament,
+        actor=by,
+        verb=Verb.TOURNAMENT_STARTED,
+        detail=f"{playing} playing · {no_shows} no-show{'s' * (no_shows != 1)}",
+    )
     return tournament
 
 
@@ -59,6 +70,7 @@ def entry_withdraw(*, entry: Entry, by: Any) -> Entry:
         progressive_regenerate(tournament=tournament)
     elif tournament.is_bracket:
         bracket_withdraw(entry=entry, by=by)
+    tournament_activity(tournament=tournament, actor=by, verb=Verb.ENTRY_WITHDRAWN, target=entry)
     return entry
 
 

@@ -6,6 +6,7 @@ from django.db import transaction
 from django.db.models import Prefetch
 from django.utils import timezone
 
+from activity.models import Verb
 from tournaments.errors import TournamentError
 from tournaments.models import Entry, Round, Seat, Table, Tournament
 from tournaments.rotation import Round as DrawnRound
@@ -14,6 +15,7 @@ from tournaments.rotation import generate_rotation
 from tournaments.selectors import progressive_leaderboard
 from tournaments.selectors.results import confirmed_game_ids
 from tournaments.services.games import game_create
+from tournaments.services.log import tournament_activity
 
 
 def _active_players(tournament: Tournament) -> list[int]:
@@ -146,7 +148,15 @@ def round_start_next(*, tournament: Tournament, by: Any) -> Round:
     if tournament.current_round >= tournament.rounds:
         raise TournamentError("That was the last round: finish the tournament instead.")
     _close_current_round(tournament)
-    return _open_round(tournament, tournament.current_round + 1, by)
+    row = _open_round(tournament, tournament.current_round + 1, by)
+    tournament_activity(
+        tournament=tournament,
+        actor=by,
+        verb=Verb.ROUND_STARTED,
+        target=row,
+        detail=f"of {tournament.rounds}",
+    )
+    return row
 
 
 @transaction.atomic
@@ -166,4 +176,11 @@ def progressive_finish(*, tournament: Tournament, by: Any) -> Tournament:
     tournament.status = Tournament.Status.FINISHED
     tournament.finished_at = timezone.now()
     tournament.save(update_fields=["champion", "status", "finished_at"])
+    champion = board.rows[0].entry if board.rows else None
+    tournament_activity(
+        tournament=tournament,
+        actor=by,
+        verb=Verb.TOURNAMENT_FINISHED,
+        detail=f"champion: {champion}" if champion is not None else "",
+    )
     return tournament

@@ -4,8 +4,10 @@ from typing import Any
 
 from django.db import transaction
 
+from activity.models import Verb
 from tournaments.errors import TournamentError
 from tournaments.models import Tournament
+from tournaments.services.log import tournament_activity
 from tournaments.stage_data import cold_butt_data
 
 
@@ -16,6 +18,13 @@ def tournament_create(*, tournament: Tournament, director: Any) -> Tournament:
     if tournament.is_heats and not tournament.stages:
         tournament.stages = cold_butt_data()
     tournament.save()
+    if getattr(director, "is_authenticated", False):
+        tournament_activity(
+            tournament=tournament,
+            actor=director,
+            verb=Verb.ROLE_GRANTED,
+            detail=f"{director.get_username()} directs the event (they set it up)",
+        )
     return tournament
 
 

@@ -8,7 +8,7 @@ DEMO_MODULES = [
     "accounts.demo",
     "league.demo",
     "tournaments.demo",
-    "notices.demo",
+    "league.demo.announcements",
 ]
 
 

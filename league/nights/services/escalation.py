@@ -11,12 +11,12 @@ from typing import Any
 from django.db.models import Q
 from django.utils import timezone
 
+from league.announcements.selectors import captains_of_teams
 from league.nights import signals
 from league.nights.forfeit_rules import ForfeitPolicy, consequence, consequence_text
 from league.nights.models import FixtureGame, Forfeit, PlayoffReview
 from league.seasons.models import Fixture, Season, Team
 from notices.models import Notice
-from notices.selectors import captains_of_teams
 from notices.services import notice_send
 from scoring.models import Game
 

@@ -14,6 +14,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts import permissions
+from activity.models import Verb
+from league.announcements.selectors import captains_of_teams
 from league.nights import signals
 from league.nights.forfeit_rules import forfeited_games
 from league.nights.models import FixtureGame, Forfeit, PlayoffReview
@@ -24,9 +26,9 @@ from league.nights.services.results import (
     fixture_refresh_status,
     locked_fixture,
 )
+from league.seasons.activity import fixture_label, league_activity
 from league.seasons.models import Fixture, Season, Team
 from notices.models import Notice
-from notices.selectors import captains_of_teams
 from notices.services import notice_send
 from scoring.models import Scorecard
 
@@ -155,6 +157,7 @@ def _write(
         existing.note = (note or existing.note)[:200]
         existing.save(update_fields=["games", "reason", "minutes_late", "note"])
         book_forfeits(fixture=fixture)
+        _log_recorded(existing, fixture, by, extended=True)
         return existing
     forfeit = Forfeit.objects.create(
         fixture=fixture,
@@ -169,7 +172,24 @@ def _write(
     escalate(team=team, by=by)
     forfeit.refresh_from_db()
     warn(forfeit, by)
+    _log_recorded(forfeit, fixture, by)
     return forfeit
+
+
+def _log_recorded(forfeit: Forfeit, fixture: Fixture, by: Any, *, extended: bool = False) -> None:
+    late = f" ({forfeit.minutes_late} min)" if forfeit.minutes_late is not None else ""
+    detail = f"{forfeit.games_label} · {forfeit.get_reason_display()}{late}"
+    if extended:
+        detail = f"now {detail}"
+    verb = Verb.FORFEIT_ANNOUNCED if forfeit.reason == Reason.ANNOUNCED else Verb.FORFEIT_RECORDED
+    league_activity(
+        season=fixture.season,
+        actor=by,
+        verb=verb,
+        target=forfeit,
+        label=f"{forfeit.team} · {fixture_label(fixture)}",
+        detail=f"{detail} · {forfeit.note}" if forfeit.note else detail,
+    )
 
 
 def book_forfeits(*, fixture: Fixture) -> None:
@@ -219,6 +239,14 @@ def forfeit_overturn(*, forfeit: Forfeit, by: Any, reason: str) -> Forfeit:
     forfeit.save(update_fields=["overturned_at", "overturned_by", "overturn_reason"])
     book_forfeits(fixture=forfeit.fixture)
     escalate(team=forfeit.team, by=by)
+    league_activity(
+        season=forfeit.fixture.season,
+        actor=by,
+        verb=Verb.FORFEIT_OVERTURNED,
+        target=forfeit,
+        label=f"{forfeit.team} · {fixture_label(forfeit.fixture)}",
+        detail=f"{forfeit.games_label} · {reason}",
+    )
     return forfeit
 
 
@@ -243,6 +271,14 @@ def playoff_review_decide(
     review.decision, review.note = decision, note.strip()
     review.decided_by, review.decided_at = by, timezone.now()
     review.save(update_fields=["decision", "note", "decided_by", "decided_at"])
+    league_activity(
+        season=review.season,
+        actor=by,
+        verb=Verb.PLAYOFF_REVIEW_DECIDED,
+        target=review,
+        label=f"{review.season.name} · {review.team}",
+        detail=" · ".join(filter(None, [review.get_decision_display(), review.note])),
+    )
     return review
 
 

@@ -11,11 +11,11 @@ from typing import Any
 from django.urls import reverse
 from django.utils import timezone
 
+from league.announcements.selectors import captains_of_teams
 from league.nights.models import FixtureGame
 from league.nights.rules import fixture_closes_at, fixture_starts_at, game_has_result
 from league.seasons.models import Fixture
 from notices.models import Notice
-from notices.selectors import captains_of_teams
 from notices.services import notice_send
 from scoring.models import Scorecard, ScorecardVersion
 

@@ -18,9 +18,11 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts import permissions
+from activity.models import Verb
 from league.nights.models import FixtureClosure, FixtureGame
 from league.nights.rules import fixture_closes_at, game_has_result
 from league.nights.services.result_notices import cards_awaiting_notify
+from league.seasons.activity import fixture_label, league_activity
 from league.seasons.eligibility import team_play_problems
 from league.seasons.models import Fixture
 from scoring.models import Game, Scorecard, ScorecardVersion
@@ -326,4 +328,15 @@ def fixture_close(
     )
     fixture.closure = closure
     fixture_refresh_status(fixture=fixture)
+    outcome = [f"settled as submitted: game {', '.join(map(str, settled))}"] if settled else []
+    if empty:
+        outcome.append(f"no result: game {', '.join(map(str, empty))}")
+    league_activity(
+        season=fixture.season,
+        actor=user,
+        verb=Verb.FIXTURE_CLOSED,
+        target=fixture,
+        label=fixture_label(fixture),
+        detail=" · ".join(filter(None, [*outcome, reason])),
+    )
     return closure

@@ -7,17 +7,13 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.urls import reverse
 
-PRIMARY_METRICS = ("win_pct", "points")
-TIEBREAK_METRICS = (
-    "win_pct",
-    "points",
-    "head_to_head",
-    "sos",
-    "oowp",
-    "differential",
-    "points_for",
-)
-DEFAULT_STANDINGS_ORDER = ["win_pct", "head_to_head", "sos", "differential"]
+from algorithms import metrics
+
+# The standings order's choices (keys, stored as they are in `standings_order`): the metrics
+# a season may rank by are defined in `algorithms.metrics`.
+PRIMARY_METRICS = metrics.keys(metrics.PRIMARY)
+TIEBREAK_METRICS = metrics.keys(metrics.RANKING)
+DEFAULT_STANDINGS_ORDER = list(metrics.DEFAULT_ORDER)
 
 DEFAULT_WAIVER_TEXT = (
     "I take part in this league voluntarily and accept the risks of doing so. I release the "
@@ -221,7 +217,9 @@ class Season(models.Model):
             )
         order = self.standings_order
         if not isinstance(order, list) or not order or order[0] not in PRIMARY_METRICS:
-            errors["standings_order"] = "Start the standings order with win_pct or points."
+            errors["standings_order"] = (
+                f"Start the standings order with {' or '.join(PRIMARY_METRICS)}."
+            )
         elif any(m not in TIEBREAK_METRICS for m in order) or len(set(order)) != len(order):
             errors["standings_order"] = (
                 f"Tiebreaks come from {', '.join(TIEBREAK_METRICS)}, each at most once."

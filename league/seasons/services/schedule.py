@@ -2,12 +2,15 @@
 
 import datetime
 from collections import Counter
+from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from activity.models import Verb
+from league.seasons.activity import league_activity, plural
 from league.seasons.models import Fixture, Season, SeasonDate, Table, Team
 from league.seasons.scheduling import generate_schedule
 
@@ -94,7 +97,8 @@ def schedule_clashes(season: Season) -> list[str]:
 
 
 @transaction.atomic
-def season_publish_schedule(*, season: Season) -> Season:
+def season_publish_schedule(*, season: Season, by: Any = None) -> Season:
+    """Make the draft the season's schedule (`by`: the manager; None for the demo loader)."""
     season = Season.objects.select_for_update().get(pk=season.pk)
     if season.is_published:
         raise ValidationError("The schedule is already published.")
@@ -106,6 +110,15 @@ def season_publish_schedule(*, season: Season) -> Season:
     season.schedule_state = Season.ScheduleState.PUBLISHED
     season.schedule_published_at = timezone.now()
     season.save(update_fields=["schedule_state", "schedule_published_at"])
+    fixtures = season.fixtures.filter(away__isnull=False).count()
+    league_activity(
+        season=season,
+        actor=by,
+        verb=Verb.SCHEDULE_PUBLISHED,
+        target=season,
+        label=f"{season.name} schedule",
+        detail=f"{plural(fixtures, 'fixture')} over {plural(season.weeks, 'week')}",
+    )
     return season
 
 

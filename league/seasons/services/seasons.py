@@ -20,6 +20,8 @@ from league.seasons.models import (
 
 # Paths under /leagues/ that a league slug must not shadow.
 RESERVED_SLUGS = {"new", "fixtures", "teams"}
+# Paths under /leagues/<league>/ that a season slug must not shadow.
+RESERVED_SEASON_SLUGS = {"activity"}
 
 
 def _unique_slug(base: str, taken: set[str]) -> str:
@@ -56,7 +58,8 @@ def season_create(
     name = name.strip()
     if not name:
         raise ValidationError("Give the season a name.")
-    slug = _unique_slug(name, set(league.seasons.values_list("slug", flat=True)))
+    taken = set(league.seasons.values_list("slug", flat=True)) | RESERVED_SEASON_SLUGS
+    slug = _unique_slug(name, taken)
     season = Season(
         league=league,
         name=name,

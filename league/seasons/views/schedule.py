@@ -31,7 +31,7 @@ def schedule_generate(request: HttpRequest, league: str, season: str) -> HttpRes
 def schedule_publish(request: HttpRequest, league: str, season: str) -> HttpResponse:
     season_obj = selectors.season_for(league, season)
     try:
-        services.season_publish_schedule(season=season_obj)
+        services.season_publish_schedule(season=season_obj, by=request.user)
     except ValidationError as exc:
         report(request, exc)
     else:

@@ -1,4 +1,5 @@
-"""Public announcements per league, and a player's own subscriptions."""
+"""The league's notice pages: public announcements, a player's subscriptions, and a
+manager's general notice (the outbox itself is the `notices` app's)."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -7,16 +8,25 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
-from accounts.permissions import deny_unless, player_id_for
+from accounts.permissions import deny_unless, notices_manager_required, player_id_for
+from league.announcements import selectors, services
+from league.announcements.forms import ComposeForm, SubscriptionForm
 from league.seasons.models import League, Player
-from notices import selectors, services
-from notices.forms import SubscriptionForm
-from notices.models import Subscription
+from notices.models import Notice, Subscription
+from notices.services import notice_send
 
 NO_PLAYER = (
     "Notices go to players. Ask your league manager to link your account to your player "
     "record, then choose your notices here."
 )
+
+
+def _form_errors(form: ComposeForm | SubscriptionForm, exc: ValidationError) -> None:
+    for field, errors in exc.message_dict.items():
+        form.add_error(field if field in form.fields else None, errors)
+
+
+# --- public ---
 
 
 def announcements(request: HttpRequest, slug: str) -> HttpResponse:
@@ -25,6 +35,9 @@ def announcements(request: HttpRequest, slug: str) -> HttpResponse:
         request.GET.get("page")
     )
     return render(request, "notices/announcements.html", {"league": league, "page": page})
+
+
+# --- players ---
 
 
 @login_required
@@ -66,8 +79,7 @@ def subscribe(request: HttpRequest, slug: str) -> HttpResponse:
                 phone=data["phone"],
             )
         except ValidationError as exc:
-            for field, errors in exc.message_dict.items():
-                form.add_error(field if field in form.fields else None, errors)
+            _form_errors(form, exc)
         else:
             if subscription is None:
                 messages.success(request, f"You no longer get {league.name} notices.")
@@ -79,3 +91,37 @@ def subscribe(request: HttpRequest, slug: str) -> HttpResponse:
         "notices/subscribe.html",
         {"league": league, "player": player, "form": form, "subscription": current},
     )
+
+
+# --- staff ---
+
+
+@notices_manager_required
+def compose(request: HttpRequest) -> HttpResponse:
+    """A general notice to a season's captains and/or a league's subscribers, maybe published."""
+    form = ComposeForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        recipients = []
+        if data["to_captains"]:
+            recipients += selectors.captains_of_season(data["season"])
+        if data["to_subscribers"]:
+            recipients += selectors.subscribers_of_league(data["league"])
+        try:
+            notice = notice_send(
+                kind=Notice.Kind.GENERAL,
+                subject=data["subject"],
+                body=data["body"],
+                sms_text=data["sms_text"],
+                recipients=recipients,
+                created_by=request.user,
+                announce_league=data["league"] if data["announce"] else None,
+                season=data["season"],
+            )
+        except ValidationError as exc:
+            _form_errors(form, exc)
+        else:
+            count = notice.messages.count()
+            messages.success(request, f"Notice sent to {count} address{'es' * (count != 1)}.")
+            return redirect("notices:notice_detail", pk=notice.pk)
+    return render(request, "notices/compose.html", {"form": form})

@@ -9,9 +9,9 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.feedgenerator import Atom1Feed
 
+from league.announcements.selectors import announcements_for_league
 from league.seasons.models import League
 from notices.models import Announcement
-from notices.selectors import announcements_for_league
 
 FEED_ITEMS = 30
 

@@ -4,9 +4,9 @@ import pytest
 from django.core import mail
 from django.utils import timezone
 
-from notices import tasks
+from league import tasks
+from league.announcements.services import waiver_reminders_send
 from notices.models import Notice, OutboxMessage
-from notices.producers import waiver_reminders_send
 from tests.factories import PlayerFactory, RosterEntryFactory, SeasonFactory, TeamFactory
 
 pytestmark = pytest.mark.django_db

@@ -2,8 +2,8 @@
 
 from django import template
 
+from league.announcements.selectors import announcements_for_league
 from league.seasons.models import League
-from notices.selectors import announcements_for_league
 
 register = template.Library()
 

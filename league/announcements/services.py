@@ -1,16 +1,56 @@
-"""Notices that periodic jobs produce (scheduled in notices/beat.py)."""
+"""The league's writes on notices: a player's subscription, and the waiver reminders.
+
+Notices themselves go out through `notices.services.notice_send`, with the
+recipients from `league.announcements.selectors`.
+"""
 
 import datetime
 
+from django.core.exceptions import ValidationError
+from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 
-from league.seasons.models import Season
-from notices.models import Notice, OutboxMessage
-from notices.selectors import unsigned_players_of_season
+from league.announcements.selectors import unsigned_players_of_season
+from league.seasons.models import League, Player, Season
+from notices.addresses import normalise_phone
+from notices.models import Notice, OutboxMessage, Subscription
 from notices.services import notice_send
 
 WAIVER_REMINDER_DAYS = 3
+
+
+@transaction.atomic
+def subscription_set(
+    *, player: Player, league: League, by_email: bool, by_sms: bool, phone: str = ""
+) -> Subscription | None:
+    """Subscribe the player to the league's notices on the chosen channels (none: unsubscribe).
+
+    A number given here becomes the player's phone number; texts need one.
+    """
+    if phone.strip():
+        number = normalise_phone(phone)
+        if not number:
+            raise ValidationError(
+                {"phone": "Enter a mobile number with its area code, e.g. 555 555 0123."}
+            )
+        if number != player.phone:
+            player.phone = number
+            player.save(update_fields=["phone"])
+    errors: dict[str, str] = {}
+    if by_email and not player.email:
+        errors["by_email"] = "We have no email address for you; ask your league manager to add it."
+    if by_sms and not normalise_phone(player.phone):
+        errors["phone"] = "Add a mobile number to get text messages."
+    if errors:
+        raise ValidationError(errors)
+    if not (by_email or by_sms):
+        Subscription.objects.filter(player=player, league=league).delete()
+        return None
+    subscription, _ = Subscription.objects.update_or_create(
+        player=player, league=league, defaults={"by_email": by_email, "by_sms": by_sms}
+    )
+    return subscription
 
 
 def waiver_reminders_send(*, today: datetime.date | None = None) -> list[Notice]:
@@ -18,6 +58,7 @@ def waiver_reminders_send(*, today: datetime.date | None = None) -> list[Notice]
 
     Each player is reminded once per season: a later run reaches only players
     added since. Running twice on a day sends nothing twice (the notice key).
+    Scheduled daily by `league.beat` (the task `notices.tasks.send_waiver_reminders`).
     """
     today = today or timezone.localdate()
     seasons = Season.objects.filter(

@@ -5,10 +5,11 @@ With no broker the notice is delivered at once: email on the console, texts in v
 
 from django.contrib.auth import get_user_model
 
+from league.announcements.selectors import captains_of_season, subscribers_of_league
+from league.announcements.services import subscription_set
 from league.seasons.models import League, Player
 from notices.models import Notice
-from notices.selectors import captains_of_season, subscribers_of_league
-from notices.services import notice_send, subscription_set
+from notices.services import notice_send
 
 DEMO_PHONE = "555 555 0142"
 

@@ -93,7 +93,7 @@ def test_the_atom_feed_carries_each_announcement(client, role):
 def test_the_league_page_tag_shows_the_latest_announcements():
     league = LeagueFactory()
     _announce(league, "Tonight is cancelled")
-    html = Template("{% load notices %}{% league_announcements league %}").render(
+    html = Template("{% load league_announcements %}{% league_announcements league %}").render(
         Context({"league": league})
     )
     assert "Tonight is cancelled" in html
