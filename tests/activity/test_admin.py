@@ -9,7 +9,7 @@ from league.standings.models import StandingsSnapshot
 from league.standings.services import standings_publish
 from tests.activity.factories import entry
 from tests.factories import UserFactory, manager_user
-from tests.league.nights import night, night_season, play
+from tests.league.night_factories import night, night_season, play
 
 pytestmark = pytest.mark.django_db
 

@@ -14,7 +14,7 @@ from scoring.models import Scorecard
 from scoring.owners import game_scope
 from scoring.services import scorecard_correct, scorecard_settle, scorecard_submit
 from tests.factories import UserFactory, manager_user
-from tests.league.nights import night
+from tests.league.night_factories import night
 from tests.scoring.factories import team_game
 from tests.tournaments.factories import bracket, settle, started
 from tournaments.models import MatchGame

@@ -25,7 +25,7 @@ from league.standings.services import standings_publish
 from tests.factories import director_user, manager_user
 from tests.league.cancellation_factories import published_season
 from tests.league.factories import TUESDAY, make_season
-from tests.league.nights import finished_season, night, night_season, play, playoff_dates
+from tests.league.night_factories import finished_season, night, night_season, play, playoff_dates
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,7 @@ from league.nights.services.forfeits import forfeit_record
 from league.nights.services.results import GameScore, fixture_submit_scores
 from tests.browser.conftest import log_in
 from tests.factories import PASSWORD, manager_user
-from tests.league.nights import night
+from tests.league.night_factories import night
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -15,7 +15,7 @@ from league.standings.models import StandingsSnapshot
 from scoring.models import Scorecard
 from tests.browser.conftest import log_in
 from tests.factories import PASSWORD, manager_user
-from tests.league.nights import fixture_between, night, night_season, play, ready_team
+from tests.league.night_factories import fixture_between, night, night_season, play, ready_team
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -10,7 +10,7 @@ from league.playoffs.models import PlayoffBracket
 from league.standings.models import StandingsSnapshot
 from league.standings.services import standings_publish
 from tests.factories import UserFactory, manager_user
-from tests.league.nights import night, play
+from tests.league.night_factories import night, play
 
 pytestmark = pytest.mark.django_db
 

@@ -19,7 +19,7 @@ from league.nights.services.results import GameScore, fixture_submit_scores
 from league.seasons.models import Fixture, Team
 from notices.models import Notice
 from tests.factories import director_user, manager_user, player_user
-from tests.league.nights import fixture_between, night, night_season, play, ready_team
+from tests.league.night_factories import fixture_between, night, night_season, play, ready_team
 
 pytestmark = pytest.mark.django_db
 

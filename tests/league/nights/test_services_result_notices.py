@@ -11,7 +11,7 @@ from league.nights.services.result_notices import missing_cards_notify
 from league.nights.services.results import GameScore, fixture_submit_scores
 from league.tasks import send_missing_card_notices
 from notices.models import Notice
-from tests.league.nights import night, play
+from tests.league.night_factories import night, play
 
 pytestmark = pytest.mark.django_db
 

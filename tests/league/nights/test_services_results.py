@@ -20,7 +20,7 @@ from league.seasons.models import Fixture
 from scoring.models import RuleSet, Scorecard, ScorecardVersion
 from scoring.services import scorecard_settle, scorecard_submit
 from tests.factories import director_user, manager_user, player_user
-from tests.league.nights import night, ready_team
+from tests.league.night_factories import night, ready_team
 
 pytestmark = pytest.mark.django_db
 

@@ -17,7 +17,7 @@ from league.nights.services.results import (
 )
 from notices.models import Notice
 from scoring.models import Scorecard, ScorecardVersion
-from tests.league.nights import night
+from tests.league.night_factories import night
 
 pytestmark = [pytest.mark.needs_postgres, pytest.mark.django_db(transaction=True)]
 

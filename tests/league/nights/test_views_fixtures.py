@@ -10,7 +10,7 @@ from league.nights.models import FixtureClosure, FixtureGame
 from league.nights.services.results import GameScore, fixture_submit_scores
 from scoring.models import Scorecard, ScorecardVersion
 from tests.factories import director_user, manager_user, player_user
-from tests.league.nights import night, night_season, play, ready_team
+from tests.league.night_factories import night, night_season, play, ready_team
 
 pytestmark = pytest.mark.django_db
 

@@ -9,7 +9,7 @@ from django.utils import timezone
 from league.nights.models import Forfeit, PlayoffReview
 from league.nights.services.forfeits import forfeit_record
 from tests.factories import director_user, manager_user, player_user
-from tests.league.nights import fixture_between, night, night_season, ready_team
+from tests.league.night_factories import fixture_between, night, night_season, ready_team
 
 pytestmark = pytest.mark.django_db
 

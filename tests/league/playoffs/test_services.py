@@ -21,7 +21,7 @@ from league.seasons.models import Fixture, Season, Team
 from league.seasons.services.rosters import sub_add, sub_decide
 from tests.factories import director_user, manager_user
 from tests.league.factories import WaiverFactory
-from tests.league.nights import (
+from tests.league.night_factories import (
     captain_of,
     finished_season,
     fixture_between,

@@ -9,7 +9,7 @@ from django.utils import timezone
 from league.playoffs.models import PlayoffBracket, PlayoffMatch, PlayoffRound
 from league.playoffs.services import playoffs_create
 from tests.factories import director_user, manager_user, player_user
-from tests.league.nights import captain_of, finished_season, playoff_dates
+from tests.league.night_factories import captain_of, finished_season, playoff_dates
 
 pytestmark = pytest.mark.django_db
 

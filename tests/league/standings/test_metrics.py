@@ -16,7 +16,7 @@ from league.standings.models import StandingsSnapshotRow
 from league.standings.services import standings_publish
 from league.standings.tables import StandingsTable, legend
 from tests.factories import manager_user
-from tests.league.nights import fixture_between, night_season, play, ready_team
+from tests.league.night_factories import fixture_between, night_season, play, ready_team
 
 
 def test_every_row_metric_is_a_snapshot_column():

@@ -38,7 +38,7 @@ from league.standings.selectors import (
     standing_rows,
 )
 from tests.factories import manager_user
-from tests.league.nights import fixture_between, night_season, play, ready_team
+from tests.league.night_factories import fixture_between, night_season, play, ready_team
 
 pytestmark = pytest.mark.django_db
 

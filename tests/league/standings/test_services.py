@@ -13,7 +13,7 @@ from notices.models import Announcement, Notice
 from scoring.models import Scorecard
 from scoring.services import scorecard_correct
 from tests.factories import director_user, manager_user
-from tests.league.nights import fixture_between, night, night_season, play, ready_team
+from tests.league.night_factories import fixture_between, night, night_season, play, ready_team
 
 pytestmark = pytest.mark.django_db
 

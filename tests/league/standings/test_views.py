@@ -10,7 +10,7 @@ from league.demo.results import bulk_season
 from league.standings.models import StandingsSnapshot
 from league.standings.services import standings_publish
 from tests.factories import director_user, manager_user, player_user
-from tests.league.nights import fixture_between, night_season, play, ready_team
+from tests.league.night_factories import fixture_between, night_season, play, ready_team
 
 pytestmark = pytest.mark.django_db
 
