@@ -3,9 +3,9 @@
 from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
 
-from accounts.permissions import DIRECTORS_GROUP, MANAGERS_GROUP
+from accounts.models import RoleName, Scope
+from accounts.services import role_grant
 
 DEMO_PASSWORD = "euchre-demo"
 
@@ -14,13 +14,12 @@ DEMO_PASSWORD = "euchre-demo"
 class DemoAccount:
     username: str
     role: str
-    groups: tuple[str, ...] = ()
-    is_staff: bool = False
+    organiser: bool = False
 
 
 DEMO_ACCOUNTS = (
-    DemoAccount("manager", "league manager", (MANAGERS_GROUP,), is_staff=True),
-    DemoAccount("director", "tournament director", (DIRECTORS_GROUP,)),
+    DemoAccount("manager", "league manager", organiser=True),
+    DemoAccount("director", "tournament director", organiser=True),
     DemoAccount("captain", "team captain"),
     DemoAccount("player", "player"),
 )
@@ -35,9 +34,10 @@ def load() -> list[str]:
             username=account.username,
             defaults={"email": f"{account.username}@example.com"},
         )
-        user.is_staff = account.is_staff
         user.set_password(DEMO_PASSWORD)
         user.save()
-        user.groups.set(Group.objects.filter(name__in=account.groups))
+        if account.organiser:
+            # The league and tournament demos make them staff of what they create.
+            role_grant(user=user, role=RoleName.ORGANISER, scope_kind=Scope.SITE)
         lines.append(f"  {account.role:<20} {account.username} / {DEMO_PASSWORD}")
     return lines

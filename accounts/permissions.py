@@ -1,8 +1,14 @@
-"""Who may do what: the one place every view asks.
+"""Who may do what: the one place every view and service asks, always about an object.
 
-Roles: league managers and tournament directors are Django groups; a captain is a
-player holding the captain role on an active team; a player is a user linked to a
-`league.Player`. Superusers count as both managers and directors.
+Roles live on objects (`accounts.models.Role`): a league has its managers, a tournament its
+directors and scorekeepers, and organisers (a site role) may create leagues and
+tournaments. Site administrators (superusers) may do everything. A captain is a player
+holding the captain role on an active team; a player is a user linked to a league player.
+A manager of one league is nobody in another.
+
+Accounts sits below the league, scoring and tournaments: what only they know (a user's
+teams, which league or tournament owns a game) comes through lookups they register at
+start-up.
 """
 
 from collections.abc import Callable
@@ -13,20 +19,27 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ImproperlyConfigured, PermissionDenied
 from django.http import HttpRequest, HttpResponse
 
-MANAGERS_GROUP = "League managers"
-DIRECTORS_GROUP = "Tournament directors"
+from accounts.models import Role, RoleName, Scope
 
 _CACHE_ATTR = "_euchre_role_cache"
 
-# (player id or None, {active team id: roster role}) for a user id. The league registers the
-# lookup at start-up (accounts sits below the league and must not import it).
+# (player id or None, {active team id: roster role}) for a user id.
 Membership = tuple[int | None, dict[int, str]]
+# ("league" | "tournament" | "site", id or None): whose staff answer for a game.
+GameScope = tuple[str, int | None]
+
 _membership_lookup: Callable[[int], Membership] | None = None
+_game_scope_lookup: Callable[[Any], GameScope] | None = None
 
 
 def register_membership_lookup(lookup: Callable[[int], Membership]) -> None:
     global _membership_lookup
     _membership_lookup = lookup
+
+
+def register_game_scope_lookup(lookup: Callable[[Any], GameScope]) -> None:
+    global _game_scope_lookup
+    _game_scope_lookup = lookup
 
 
 def _cache(user: Any) -> dict:
@@ -37,50 +50,123 @@ def _cache(user: Any) -> dict:
     return cache
 
 
-def _group_names(user: Any) -> frozenset[str]:
+def forget_roles(user: Any) -> None:
+    """Drop the per-request cache after a change of roles."""
+    if hasattr(user, _CACHE_ATTR):
+        delattr(user, _CACHE_ATTR)
+
+
+# --- roles on objects ---
+
+
+def _roles(user: Any) -> frozenset[tuple[str, int, str]]:
+    """Every (scope kind, scope id, role) the user holds, read once per request."""
     if not user.is_authenticated:
         return frozenset()
     cache = _cache(user)
-    if "groups" not in cache:
-        cache["groups"] = frozenset(user.groups.values_list("name", flat=True))
-    return cache["groups"]
+    if "roles" not in cache:
+        cache["roles"] = frozenset(
+            Role.objects.filter(user_id=user.pk).values_list("scope_kind", "scope_id", "role")
+        )
+    return cache["roles"]
+
+
+def _ids(user: Any, scope_kind: str, *roles: str) -> frozenset[int]:
+    return frozenset(i for kind, i, role in _roles(user) if kind == scope_kind and role in roles)
+
+
+def is_site_admin(user: Any) -> bool:
+    return bool(user.is_authenticated and user.is_superuser)
+
+
+def is_organiser(user: Any) -> bool:
+    """May create leagues and tournaments (and becomes their first staff)."""
+    return is_site_admin(user) or any(kind == Scope.SITE for kind, _, _ in _roles(user))
+
+
+def managed_league_ids(user: Any) -> frozenset[int]:
+    return _ids(user, Scope.LEAGUE, RoleName.MANAGER)
+
+
+def directed_tournament_ids(user: Any) -> frozenset[int]:
+    return _ids(user, Scope.TOURNAMENT, RoleName.DIRECTOR)
+
+
+def scorekept_tournament_ids(user: Any) -> frozenset[int]:
+    return _ids(user, Scope.TOURNAMENT, RoleName.DIRECTOR, RoleName.SCOREKEEPER)
 
 
 def is_manager(user: Any) -> bool:
-    return bool(
-        user.is_authenticated and (user.is_superuser or MANAGERS_GROUP in _group_names(user))
-    )
+    """Manages at least one league (menus and the staff desk; never a permission on its own)."""
+    return is_site_admin(user) or bool(managed_league_ids(user))
 
 
 def is_director(user: Any) -> bool:
-    return bool(
-        user.is_authenticated and (user.is_superuser or DIRECTORS_GROUP in _group_names(user))
-    )
+    """Directs or keeps score at one event at least (menus and the staff desk)."""
+    return is_site_admin(user) or bool(scorekept_tournament_ids(user))
 
 
 def is_staff_role(user: Any) -> bool:
-    return is_manager(user) or is_director(user)
+    return is_organiser(user) or is_manager(user) or is_director(user)
 
 
-def player_id_for(user: Any) -> int | None:
-    if not user.is_authenticated:
-        return None
-    return _membership(user)[0]
+def is_league_manager(user: Any, league_id: int | None) -> bool:
+    return is_site_admin(user) or (league_id is not None and league_id in managed_league_ids(user))
 
 
-def team_ids_for(user: Any) -> frozenset[int]:
-    """Active teams the user plays on, any role."""
-    return frozenset(_team_roles(user))
+def can_manage_league(user: Any, league: Any) -> bool:
+    """Seasons, teams, schedule, results, standings, playoffs and staff of this league."""
+    return is_league_manager(user, league.pk)
 
 
-def captained_team_ids(user: Any) -> frozenset[int]:
-    return frozenset(team for team, role in _team_roles(user).items() if role == "captain")
+def can_manage_season(user: Any, season: Any) -> bool:
+    return is_league_manager(user, season.league_id)
 
 
-def _team_roles(user: Any) -> dict[int, str]:
-    if not user.is_authenticated:
-        return {}
-    return _membership(user)[1]
+def can_create_league(user: Any) -> bool:
+    return is_organiser(user)
+
+
+def can_create_tournament(user: Any) -> bool:
+    return is_organiser(user)
+
+
+def can_run_tournament(user: Any, tournament: Any) -> bool:
+    """Set-up, rounds, brackets, check-in and staff of this event: its directors."""
+    return is_site_admin(user) or tournament.pk in directed_tournament_ids(user)
+
+
+def can_keep_score(user: Any, tournament: Any) -> bool:
+    """Enter, settle and correct this event's cards: its directors and scorekeepers."""
+    return is_site_admin(user) or tournament.pk in scorekept_tournament_ids(user)
+
+
+def can_grant_role(user: Any, scope_kind: str, scope_id: int) -> bool:
+    """Who may add and remove staff: site admins anywhere, else the object's own managers
+    or directors (organisers are let in by site administrators)."""
+    if is_site_admin(user):
+        return True
+    if scope_kind == Scope.LEAGUE:
+        return is_league_manager(user, scope_id)
+    if scope_kind == Scope.TOURNAMENT:
+        return scope_id in directed_tournament_ids(user)
+    return False
+
+
+def is_staff_of(user: Any, scope_kind: str, scope_id: int | None) -> bool:
+    """Staff of a league (its managers) or of a tournament (its directors, scorekeepers)."""
+    if is_site_admin(user):
+        return True
+    if scope_id is None:
+        return False
+    if scope_kind == Scope.LEAGUE:
+        return scope_id in managed_league_ids(user)
+    if scope_kind == Scope.TOURNAMENT:
+        return scope_id in scorekept_tournament_ids(user)
+    return False
+
+
+# --- players, captains and teams ---
 
 
 def _membership(user: Any) -> Membership:
@@ -92,6 +178,27 @@ def _membership(user: Any) -> Membership:
     return cache["membership"]
 
 
+def player_id_for(user: Any) -> int | None:
+    if not user.is_authenticated:
+        return None
+    return _membership(user)[0]
+
+
+def _team_roles(user: Any) -> dict[int, str]:
+    if not user.is_authenticated:
+        return {}
+    return _membership(user)[1]
+
+
+def team_ids_for(user: Any) -> frozenset[int]:
+    """Active teams the user plays on, any role (subs only within their dates)."""
+    return frozenset(_team_roles(user))
+
+
+def captained_team_ids(user: Any) -> frozenset[int]:
+    return frozenset(team for team, role in _team_roles(user).items() if role == "captain")
+
+
 def is_captain(user: Any) -> bool:
     return bool(captained_team_ids(user))
 
@@ -100,26 +207,26 @@ def is_captain_of(user: Any, team_id: int) -> bool:
     return team_id in captained_team_ids(user)
 
 
-def can_manage_league(user: Any) -> bool:
-    return is_manager(user)
+def _team_league_id(team: Any) -> int:
+    return team.season.league_id
 
 
-def can_direct_tournaments(user: Any) -> bool:
-    return is_director(user)
+def can_act_for_team(user: Any, team: Any) -> bool:
+    """Captain's writes for a team (roster, invitations): its captain or its league's managers."""
+    return is_captain_of(user, team.pk) or is_league_manager(user, _team_league_id(team))
 
 
-def can_act_for_team(user: Any, team_id: int) -> bool:
-    """Captain's writes for a team (roster, scorecards): its own captain or a manager."""
-    return is_manager(user) or is_captain_of(user, team_id)
-
-
-def can_view_team_private(user: Any, team_id: int) -> bool:
-    """Private team pages (contacts, waivers): the team's own players and managers."""
-    return is_manager(user) or team_id in team_ids_for(user)
+def can_view_team_private(user: Any, team: Any) -> bool:
+    """Private team pages (contacts, waivers): the team's own players and its league's managers."""
+    return team.pk in team_ids_for(user) or is_league_manager(user, _team_league_id(team))
 
 
 def role_names(user: Any) -> list[str]:
     names = []
+    if is_site_admin(user):
+        names.append("administrator")
+    elif is_organiser(user):
+        names.append("organiser")
     if is_manager(user):
         names.append("manager")
     if is_director(user):
@@ -131,10 +238,7 @@ def role_names(user: Any) -> list[str]:
     return names
 
 
-def forget_roles(user: Any) -> None:
-    """Drop the per-request cache after a change of roles."""
-    if hasattr(user, _CACHE_ATTR):
-        delattr(user, _CACHE_ATTR)
+# --- views ---
 
 
 def require(predicate: Callable[[Any], bool]) -> Callable:
@@ -154,35 +258,21 @@ def require(predicate: Callable[[Any], bool]) -> Callable:
 
 
 def deny_unless(allowed: bool, message: str = "You don't have permission to do that.") -> None:
-    """For object-level checks inside a view, once the object is loaded."""
+    """For object-level checks inside a view or service, once the object is loaded."""
     if not allowed:
         raise PermissionDenied(message)
 
 
-manager_required = require(can_manage_league)
-director_required = require(can_direct_tournaments)
 staff_required = require(is_staff_role)
-
-
-# --- tournaments ---
-
-
-def can_run_tournament(user: Any, tournament: Any) -> bool:
-    """Writes on one event: its own director (any director while it has none); superusers."""
-    if not is_director(user):
-        return False
-    return bool(user.is_superuser or tournament.director_id in (None, user.pk))
+organiser_required = require(is_organiser)
 
 
 # --- notices ---
 
 
-def can_manage_notices(user: Any) -> bool:
-    """The outbox, resends and general notices: league managers."""
-    return is_manager(user)
-
-
-notices_manager_required = require(can_manage_notices)
+def can_read_outbox(user: Any) -> bool:
+    """The outbox page: staff see the notices of the leagues they manage (admins: all)."""
+    return is_site_admin(user) or is_manager(user)
 
 
 # --- scoring ---
@@ -190,14 +280,33 @@ notices_manager_required = require(can_manage_notices)
 _SIDE_SEATS = {"NS": ("N", "S"), "EW": ("E", "W")}
 
 
-def can_submit_for_side(user: Any, game: Any, side: str) -> bool:
-    """Enter a game's card for one side: staff; that side's captain; else a player seated there.
+def game_scope(user: Any, game: Any) -> GameScope:
+    """Which league or tournament owns the game (cached per request)."""
+    cache = _cache(user).setdefault("game_scopes", {})
+    if game.pk not in cache:
+        if _game_scope_lookup is None:
+            raise ImproperlyConfigured("No app registered a game scope lookup.")
+        cache[game.pk] = _game_scope_lookup(game)
+    return cache[game.pk]
 
-    Uses `game.seats.all()` (prefetch `seats` to keep pages to one query).
-    """
+
+def is_game_staff(user: Any, game: Any) -> bool:
+    """The staff of the league or tournament that owns this game (never another's)."""
+    if not user.is_authenticated:
+        return False
+    if is_site_admin(user):
+        return True
+    if not (managed_league_ids(user) or scorekept_tournament_ids(user)):
+        return False
+    return is_staff_of(user, *game_scope(user, game))
+
+
+def can_submit_for_side(user: Any, game: Any, side: str) -> bool:
+    """Enter a game's card for one side: its owner's staff; that side's captain; else a
+    player seated there. Uses `game.seats.all()` (prefetch `seats` to keep pages small)."""
     if not user.is_authenticated or side not in _SIDE_SEATS:
         return False
-    if is_staff_role(user):
+    if is_game_staff(user, game):
         return True
     team_id = game.ns_team_id if side == "NS" else game.ew_team_id
     if team_id is not None:
@@ -223,13 +332,18 @@ def can_confirm(user: Any, version: Any) -> bool:
     return can_submit_for_side(user, version.scorecard.game, other)
 
 
+def can_settle_game(user: Any, game: Any) -> bool:
+    """Settle a dispute or correct a confirmed card: the staff of the game's owner only."""
+    return is_game_staff(user, game)
+
+
 def can_settle_scorecards(user: Any) -> bool:
-    """Settle disputes and correct confirmed cards: league managers and tournament directors."""
-    return is_staff_role(user)
+    """Whether to show the dispute queue at all: staff of some league or event."""
+    return is_manager(user) or is_director(user)
 
 
 def can_edit_rule_sets(user: Any) -> bool:
-    """Copy presets and edit the copies (leagues and tournaments both pick rule sets)."""
+    """Copy presets and edit the copies: organisers and the staff of a league or event."""
     return is_staff_role(user)
 
 
@@ -237,25 +351,23 @@ def can_edit_rule_sets(user: Any) -> bool:
 
 
 def can_act_for_fixture(user: Any, fixture: Any) -> bool:
-    """Enter or confirm a fixture's cards, record a forfeit: its two captains and managers."""
-    if is_manager(user):
+    """Enter or confirm a fixture's cards, record a forfeit: its two captains, its managers."""
+    if is_league_manager(user, fixture.season.league_id):
         return True
     return any(is_captain_of(user, team_id) for team_id in fixture.team_ids())
 
 
-def can_run_league_nights(user: Any) -> bool:
+def can_run_league_nights(user: Any, season: Any) -> bool:
     """Close fixtures, overturn forfeits, decide playoff places, publish standings, playoffs."""
-    return is_manager(user)
+    return can_manage_season(user, season)
 
 
 # --- activity log ---
 
 
 def can_view_league_activity(user: Any, league: Any) -> bool:
-    """A league's activity log: its staff (today every league manager runs every league)."""
-    return can_manage_league(user)
+    return can_manage_league(user, league)
 
 
 def can_view_tournament_activity(user: Any, tournament: Any) -> bool:
-    """A tournament's activity log: the director who runs it (and superusers)."""
     return can_run_tournament(user, tournament)

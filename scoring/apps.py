@@ -14,4 +14,9 @@ class ScoringConfig(AppConfig):
     name = "scoring"
 
     def ready(self) -> None:
+        from accounts.permissions import register_game_scope_lookup
+        from scoring.owners import game_scope
+
         post_migrate.connect(_reinstall_presets, sender=self)
+        # Permissions ask scoring which league or tournament owns a game.
+        register_game_scope_lookup(lambda game: game_scope(game.pk))
