@@ -8,5 +8,6 @@ def roles(request: HttpRequest) -> dict:
     return {
         "is_manager": permissions.is_manager(user),
         "is_director": permissions.is_director(user),
+        "is_organiser": permissions.is_organiser(user),
         "user_roles": permissions.role_names(user) if user.is_authenticated else [],
     }

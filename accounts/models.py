@@ -7,6 +7,7 @@ create leagues and tournaments) use the "site" kind with id 0.
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
 
 class Scope(models.TextChoices):
@@ -68,5 +69,132 @@ class Role(models.Model):
         indexes = [models.Index(fields=["scope_kind", "scope_id"], name="role_scope")]
 
     def __str__(self) -> str:
-        where = "the site" if self.scope_kind == Scope.SITE else f"{self.scope_kind} {self.scope_id}"
+        where = (
+            "the site" if self.scope_kind == Scope.SITE else f"{self.scope_kind} {self.scope_id}"
+        )
         return f"{self.user} · {self.get_role_display()} of {where}"
+
+
+class Invitation(models.Model):
+    """An invitation to take a role, sent by email and/or text as a signed, expiring link.
+
+    What it grants is named like a role's object, by kind and id (accounts can't know the
+    league's teams or the tournaments): `kind` says what the person becomes and `scope_kind`
+    + `scope_id` of what; `player_id` names the league player record the account is linked to
+    (captains, players, entrants). `label` is the object in words as it read when invited,
+    `link_after` where the person goes once they accept, and `payload` is for the owner of
+    the kind (accounts never reads it). Applying the grant is the owner's: see
+    `accounts.invitations.register_invitation_handler`.
+    """
+
+    class Kind(models.TextChoices):
+        ORGANISER = "organiser", "Organiser"
+        MANAGER = "manager", "League manager"
+        DIRECTOR = "director", "Tournament director"
+        SCOREKEEPER = "scorekeeper", "Scorekeeper"
+        CAPTAIN = "captain", "Captain"
+        PLAYER = "player", "Player"
+        ENTRANT = "entrant", "Entrant"
+
+    class ScopeKind(models.TextChoices):
+        SITE = "site", "Site"
+        LEAGUE = "league", "League"
+        TOURNAMENT = "tournament", "Tournament"
+        TEAM = "team", "Team"
+
+    class State(models.TextChoices):
+        PENDING = "pending", "Pending"
+        ACCEPTED = "accepted", "Accepted"
+        REVOKED = "revoked", "Revoked"
+        EXPIRED = "expired", "Expired"
+
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    scope_kind = models.CharField(max_length=12, choices=ScopeKind.choices)
+    scope_id = models.PositiveBigIntegerField()
+    player_id = models.PositiveBigIntegerField(null=True, blank=True)
+    name = models.CharField(max_length=120, blank=True)
+    email = models.EmailField(blank=True)
+    phone = models.CharField(max_length=20, blank=True)
+    label = models.CharField(max_length=200)
+    link_after = models.CharField(max_length=300, blank=True)
+    payload = models.JSONField(default=dict, blank=True)
+    state = models.CharField(max_length=10, choices=State.choices, default=State.PENDING)
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="invitations_sent",
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+    sent_at = models.DateTimeField(null=True, blank=True)
+    send_count = models.PositiveSmallIntegerField(default=0)
+    accepted_at = models.DateTimeField(null=True, blank=True)
+    accepted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="invitations_accepted",
+    )
+    revoked_at = models.DateTimeField(null=True, blank=True)
+    revoked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        indexes = [
+            models.Index(fields=["scope_kind", "scope_id", "state"], name="invitation_scope"),
+        ]
+        constraints = [
+            models.CheckConstraint(
+                condition=~models.Q(email="", phone=""), name="invitation_has_an_address"
+            ),
+            models.CheckConstraint(
+                condition=(
+                    models.Q(kind="organiser", scope_kind="site", scope_id=0)
+                    | models.Q(kind="manager", scope_kind="league", scope_id__gt=0)
+                    | models.Q(
+                        kind__in=["director", "scorekeeper", "entrant"],
+                        scope_kind="tournament",
+                        scope_id__gt=0,
+                    )
+                    | models.Q(kind__in=["captain", "player"], scope_kind="team", scope_id__gt=0)
+                ),
+                name="invitation_kind_fits_scope",
+            ),
+            models.CheckConstraint(
+                condition=~models.Q(state="accepted") | models.Q(accepted_at__isnull=False),
+                name="invitation_accepted_has_time",
+            ),
+            # One pending invitation per person and object: a double click or two inviters
+            # at once find the first one.
+            models.UniqueConstraint(
+                fields=["kind", "scope_kind", "scope_id", "email"],
+                condition=models.Q(state="pending") & ~models.Q(email=""),
+                name="invitation_pending_once_by_email",
+            ),
+            models.UniqueConstraint(
+                fields=["kind", "scope_kind", "scope_id", "phone"],
+                condition=models.Q(state="pending") & ~models.Q(phone=""),
+                name="invitation_pending_once_by_phone",
+            ),
+            models.UniqueConstraint(
+                fields=["scope_kind", "scope_id", "player_id"],
+                condition=models.Q(state="pending", player_id__isnull=False),
+                name="invitation_pending_once_per_player",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} of {self.label} → {self.address}"
+
+    @property
+    def address(self) -> str:
+        return " / ".join(a for a in (self.email, self.phone) if a)
+
+    @property
+    def offer(self) -> str:
+        """What accepting makes the person, in words: "captain of Red Aces (Fall 2026)"."""
+        return f"{self.get_kind_display().lower()} of {self.label}"

@@ -28,14 +28,25 @@ def _activity_scope(scope_kind: str, scope_id: int) -> tuple[str, int | None]:
 
 @transaction.atomic
 def role_grant(
-    *, user: Any, role: str, scope_kind: str, scope_id: int = SITE_ID, by: Any = None
+    *,
+    user: Any,
+    role: str,
+    scope_kind: str,
+    scope_id: int = SITE_ID,
+    by: Any = None,
+    first_staff: bool = False,
 ) -> Role:
     """Give `user` the role on the object; granting a role they hold returns it unchanged.
 
-    `by` None is the system (a migration, the demo, the creator becoming first staff).
+    `by` None is the system (a migration, the demo). `first_staff` is for whoever just
+    created the league or tournament (the caller has checked they may create it).
     """
     scope_id = _check(scope_kind, scope_id, role)
-    if by is not None and not permissions.can_grant_role(by, scope_kind, scope_id):
+    if (
+        by is not None
+        and not first_staff
+        and not permissions.can_grant_role(by, scope_kind, scope_id)
+    ):
         raise PermissionDenied("You can't give roles here.")
     existing = Role.objects.filter(
         user=user, scope_kind=scope_kind, scope_id=scope_id, role=role

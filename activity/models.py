@@ -37,6 +37,11 @@ class Verb(models.TextChoices):
     TOURNAMENT_FINISHED = "tournament_finished", "Tournament finished"
     ROLE_GRANTED = "role_granted", "Role granted"
     ROLE_REVOKED = "role_revoked", "Role revoked"
+    TEAM_RENAMED = "team_renamed", "Team renamed"
+    TEAM_LEVEL_CHANGED = "team_level_changed", "Team moved to another level"
+    TEAM_WITHDRAWN = "team_withdrawn", "Team withdrawn"
+    VENUE_CHANGED = "venue_changed", "Venue changed"
+    VENUE_REMOVED = "venue_removed", "Venue removed"
 
 
 class Scope(models.TextChoices):

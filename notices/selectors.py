@@ -8,6 +8,7 @@ from typing import Any
 
 from django.db.models import Count, Q, QuerySet
 
+from accounts import permissions
 from notices.models import Notice, OutboxMessage
 
 
@@ -29,6 +30,20 @@ def notices_with_counts() -> QuerySet[Notice]:
         .annotate(**counts)
         .order_by("-created_at", "-pk")
     )
+
+
+def notices_visible_to(user: Any) -> QuerySet[Notice]:
+    """The outbox a person may read: site administrators all of it; a league's managers the
+    notices of its seasons and announcements, and whatever they sent themselves."""
+    notices = notices_with_counts()
+    if permissions.is_site_admin(user):
+        return notices
+    leagues = permissions.managed_league_ids(user)
+    return notices.filter(
+        Q(season__league_id__in=leagues)
+        | Q(announcement__league_id__in=leagues)
+        | Q(created_by_id=user.pk)
+    ).distinct()
 
 
 def notices_for_source(**source: Any) -> QuerySet[Notice]:

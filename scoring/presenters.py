@@ -192,7 +192,7 @@ def entry_state(user: Any, game: Game, card: Scorecard | None = None) -> EntrySt
         problem = f"{exc} Take hands back or start again."
     side = draft.side if draft and draft.side in sides else sides[0]
     individual = spec.scoring_mode == INDIVIDUAL
-    is_staff = permissions.can_settle_scorecards(user)
+    is_staff = permissions.can_settle_game(user, game)
     return EntryState(
         game=game,
         spec=spec,

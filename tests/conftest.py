@@ -29,3 +29,15 @@ def _locmem_backends(settings):
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
+
+
+@pytest.fixture(autouse=True)
+def _staff_everywhere_is_per_test():
+    """Users made staff of every league or tournament belong to one test only."""
+    from tests.factories import EVERYWHERE
+
+    for users in EVERYWHERE.values():
+        users.clear()
+    yield
+    for users in EVERYWHERE.values():
+        users.clear()

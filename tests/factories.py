@@ -2,9 +2,8 @@
 
 import factory
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
 
-from accounts.permissions import DIRECTORS_GROUP, MANAGERS_GROUP
+from accounts.models import Role, RoleName, Scope
 from league.seasons.models import League, Player, RosterEntry, Season, Team
 from tournaments.models import Tournament
 
@@ -21,15 +20,36 @@ class UserFactory(factory.django.DjangoModelFactory):
     password = factory.django.Password(PASSWORD)
 
 
-def manager_user(**kwargs):
+# Users made staff "everywhere" by the helpers below also get the role on every league or
+# tournament a factory makes later in the same test (tests/conftest.py empties these).
+EVERYWHERE: dict[str, list] = {RoleName.MANAGER: [], RoleName.DIRECTOR: []}
+
+
+def _grant(user, role: str, scope_kind: str, scope_id: int) -> None:
+    Role.objects.get_or_create(user=user, role=role, scope_kind=scope_kind, scope_id=scope_id)
+
+
+def manager_user(league=None, **kwargs):
+    """An organiser who manages `league`, or (None) every league of the test."""
     user = UserFactory(**kwargs)
-    user.groups.add(Group.objects.get(name=MANAGERS_GROUP))
+    _grant(user, RoleName.ORGANISER, Scope.SITE, 0)
+    leagues = [league] if league is not None else list(League.objects.all())
+    for each in leagues:
+        _grant(user, RoleName.MANAGER, Scope.LEAGUE, each.pk)
+    if league is None:
+        EVERYWHERE[RoleName.MANAGER].append(user)
     return user
 
 
-def director_user(**kwargs):
+def director_user(tournament=None, **kwargs):
+    """An organiser who directs `tournament`, or (None) every tournament of the test."""
     user = UserFactory(**kwargs)
-    user.groups.add(Group.objects.get(name=DIRECTORS_GROUP))
+    _grant(user, RoleName.ORGANISER, Scope.SITE, 0)
+    events = [tournament] if tournament is not None else list(Tournament.objects.all())
+    for each in events:
+        _grant(user, RoleName.DIRECTOR, Scope.TOURNAMENT, each.pk)
+    if tournament is None:
+        EVERYWHERE[RoleName.DIRECTOR].append(user)
     return user
 
 
@@ -39,6 +59,11 @@ class LeagueFactory(factory.django.DjangoModelFactory):
 
     name = factory.Sequence(lambda n: f"League {n}")
     slug = factory.Sequence(lambda n: f"league-{n}")
+
+    @factory.post_generation
+    def staff(obj, create, extracted, **kwargs):  # noqa: N805
+        for user in EVERYWHERE[RoleName.MANAGER] if create else ():
+            _grant(user, RoleName.MANAGER, Scope.LEAGUE, obj.pk)
 
 
 class SeasonFactory(factory.django.DjangoModelFactory):
@@ -107,3 +132,11 @@ class TournamentFactory(factory.django.DjangoModelFactory):
     name = factory.Sequence(lambda n: f"Tournament {n}")
     slug = factory.Sequence(lambda n: f"tournament-{n}")
     date = factory.Faker("date_this_year")
+
+    @factory.post_generation
+    def staff(obj, create, extracted, **kwargs):  # noqa: N805
+        """Its recorded director runs it, as does anyone made a director everywhere."""
+        if not create:
+            return
+        for user in [*EVERYWHERE[RoleName.DIRECTOR], *([obj.director] if obj.director else [])]:
+            _grant(user, RoleName.DIRECTOR, Scope.TOURNAMENT, obj.pk)

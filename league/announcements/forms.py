@@ -1,5 +1,7 @@
 """Forms: a player's subscription and a manager's general notice."""
 
+from typing import Any
+
 from django import forms
 
 from league.seasons.models import League, Season
@@ -38,6 +40,14 @@ class ComposeForm(forms.Form):
         required=False,
         help_text="Short version for texts; the subject is used when empty.",
     )
+
+    def __init__(self, *args, leagues: Any = None, **kwargs) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(*args, **kwargs)
+        if leagues is not None:  # only the leagues the sender manages
+            self.fields["league"].queryset = leagues.order_by("name")
+            self.fields["season"].queryset = self.fields["season"].queryset.filter(
+                league__in=leagues
+            )
 
     def clean(self) -> dict:
         data = super().clean()

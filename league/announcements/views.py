@@ -8,7 +8,14 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
-from accounts.permissions import deny_unless, notices_manager_required, player_id_for
+from accounts.permissions import (
+    can_manage_league,
+    deny_unless,
+    is_site_admin,
+    managed_league_ids,
+    player_id_for,
+    staff_required,
+)
 from league.announcements import selectors, services
 from league.announcements.forms import ComposeForm, SubscriptionForm
 from league.seasons.models import League, Player
@@ -96,12 +103,19 @@ def subscribe(request: HttpRequest, slug: str) -> HttpResponse:
 # --- staff ---
 
 
-@notices_manager_required
+@staff_required
 def compose(request: HttpRequest) -> HttpResponse:
-    """A general notice to a season's captains and/or a league's subscribers, maybe published."""
-    form = ComposeForm(request.POST if request.method == "POST" else None)
+    """A general notice to a season's captains and/or a league's subscribers, maybe published.
+
+    Only to the leagues the sender manages (site administrators: any league)."""
+    user = request.user
+    leagues = League.objects.all()
+    if not is_site_admin(user):
+        leagues = leagues.filter(pk__in=managed_league_ids(user))
+    form = ComposeForm(request.POST if request.method == "POST" else None, leagues=leagues)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
+        deny_unless(can_manage_league(user, data["league"]), "Only its managers write to a league.")
         recipients = []
         if data["to_captains"]:
             recipients += selectors.captains_of_season(data["season"])

@@ -15,7 +15,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
 
-from accounts.permissions import can_manage_league
+from accounts.permissions import can_manage_season
 from activity.models import Verb
 from league.announcements.selectors import (
     captains_of_season,
@@ -64,8 +64,8 @@ class CancellationPlan:
         return len(people)
 
 
-def _require_manager(user: Any) -> None:
-    if user is None or not can_manage_league(user):
+def _require_manager(user: Any, season: Season) -> None:
+    if user is None or not can_manage_season(user, season):
         raise PermissionDenied("Only league managers cancel play and decide what follows.")
 
 
@@ -167,7 +167,7 @@ def night_cancel_preview(
     user: Any,
 ) -> CancellationPlan:
     """What `night_cancel` would do with the same arguments, writing nothing."""
-    _require_manager(user)
+    _require_manager(user, season)
     _check_choices(scope, reason, details.strip())
     affected = _affected(season=season, date=date, scope=scope, venue=venue, fixtures=fixtures)
     return CancellationPlan(affected, _recipients(season, affected, on_site))
@@ -192,7 +192,7 @@ def night_cancel(
     the first and is then refused (its fixtures are already cancelled): nothing
     is cancelled or announced twice.
     """
-    _require_manager(user)
+    _require_manager(user, season)
     details = details.strip()
     _check_choices(scope, reason, details)
     season = (
@@ -325,7 +325,7 @@ def cancellation_decide(
     others go to the earliest makeup date with room. A shortened season may still
     be rescheduled later (say, once a makeup date is found), not the other way.
     """
-    _require_manager(user)
+    _require_manager(user, cancellation.season)
     note = note.strip()
     season = (
         Season.objects.select_for_update(of=("self",))

@@ -8,12 +8,12 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
-from accounts.permissions import manager_required
 from league.cancellations import selectors as reads
 from league.cancellations import services
 from league.cancellations.forms import CancelPlayForm, DecideForm
 from league.cancellations.models import Cancellation
 from league.seasons import selectors
+from league.seasons.access import season_manager_required
 from league.seasons.models import Fixture, Season
 
 
@@ -47,7 +47,7 @@ def _form_page(request: HttpRequest, season: Season, form: CancelPlayForm) -> Ht
     )
 
 
-@manager_required
+@season_manager_required
 def cancel_play(request: HttpRequest, league: str, season: str) -> HttpResponse:
     """The form; posting it shows what would happen; confirming it cancels and notifies."""
     season_obj = selectors.season_for(league, season)
@@ -85,7 +85,7 @@ def cancel_play(request: HttpRequest, league: str, season: str) -> HttpResponse:
     return redirect("league:cancellation_detail", league=league, season=season, pk=cancellation.pk)
 
 
-@manager_required
+@season_manager_required
 def cancel_fixtures(request: HttpRequest, league: str, season: str) -> HttpResponse:
     """htmx: the night's fixtures as checkboxes when cancelling single fixtures."""
     season_obj = selectors.season_for(league, season)
@@ -102,7 +102,7 @@ def cancel_fixtures(request: HttpRequest, league: str, season: str) -> HttpRespo
     )
 
 
-@manager_required
+@season_manager_required
 def cancellation_detail(request: HttpRequest, league: str, season: str, pk: int) -> HttpResponse:
     season_obj = selectors.season_for(league, season)
     cancellation = reads.cancellation_for(season_obj, pk)
@@ -120,7 +120,7 @@ def cancellation_detail(request: HttpRequest, league: str, season: str, pk: int)
     )
 
 
-@manager_required
+@season_manager_required
 def cancellation_decide(request: HttpRequest, league: str, season: str, pk: int) -> HttpResponse:
     season_obj = selectors.season_for(league, season)
     cancellation = reads.cancellation_for(season_obj, pk)

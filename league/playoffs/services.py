@@ -98,7 +98,7 @@ def playoffs_create(
     *, season: Season, by: Any, round_dates: Sequence[datetime.date]
 ) -> list[PlayoffBracket]:
     """Seed and build the season's brackets and open the first round's series."""
-    if not permissions.can_run_league_nights(by):
+    if not permissions.can_run_league_nights(by, season):
         raise PermissionDenied("Only a league manager sets up the playoffs.")
     season = Season.objects.select_for_update().get(pk=season.pk)
     if season.playoff_brackets.exists():
@@ -289,7 +289,7 @@ def _decide(match: PlayoffMatch, winner: int) -> None:
 @transaction.atomic
 def playoff_match_award(*, match: PlayoffMatch, winner: Team, by: Any, reason: str) -> PlayoffMatch:
     """A manager decides a series the games can't (a team that can't field players)."""
-    if not permissions.can_run_league_nights(by):
+    if not permissions.can_run_league_nights(by, match.bracket.season):
         raise PermissionDenied("Only a league manager awards a playoff series.")
     reason = (reason or "").strip()
     if not reason:
@@ -337,7 +337,7 @@ def playoff_round_set_date(
     *, bracket: PlayoffBracket, number: int, date: datetime.date, by: Any
 ) -> PlayoffRound:
     """Move a round (any day will do); its series not yet started move with it."""
-    if not permissions.can_run_league_nights(by):
+    if not permissions.can_run_league_nights(by, bracket.season):
         raise PermissionDenied("Only a league manager schedules the playoffs.")
     rounds = {
         r.number: r for r in bracket.rounds.select_for_update(of=("self",)).order_by("number")

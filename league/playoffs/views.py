@@ -3,6 +3,7 @@
 import datetime
 
 from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -13,13 +14,15 @@ from league.playoffs import selectors as selectors_playoffs
 from league.playoffs import services as playoff_services
 from league.playoffs.models import PlayoffBracket, PlayoffMatch
 from league.seasons import selectors
+from league.seasons.access import NOT_YOUR_LEAGUE, season_manager_required
 from league.seasons.models import Team
 from league.web import report
 
 
 def season_playoffs(request: HttpRequest, league: str, season: str) -> HttpResponse:
     season_obj = selectors.season_for(league, season)
-    if not (season_obj.is_published or permissions.is_manager(request.user)):
+    is_manager = permissions.can_manage_season(request.user, season_obj)
+    if not (season_obj.is_published or is_manager):
         return render(request, "league/schedule_unpublished.html", {"season": season_obj})
     return render(
         request,
@@ -27,7 +30,7 @@ def season_playoffs(request: HttpRequest, league: str, season: str) -> HttpRespo
         {
             "season": season_obj,
             "brackets": selectors_playoffs.season_brackets(season_obj),
-            "is_manager": permissions.is_manager(request.user),
+            "is_manager": is_manager,
         },
     )
 
@@ -42,7 +45,7 @@ def _dates(request: HttpRequest, count: int) -> list[datetime.date]:
     return dates
 
 
-@permissions.require(permissions.can_run_league_nights)
+@season_manager_required
 def playoffs_manage(request: HttpRequest, league: str, season: str) -> HttpResponse:
     """Before: the seeds as they stand and the round dates. After: dates and awards."""
     season_obj = selectors.season_for(league, season)
@@ -77,9 +80,12 @@ def playoffs_manage(request: HttpRequest, league: str, season: str) -> HttpRespo
 
 
 @require_POST
-@permissions.require(permissions.can_run_league_nights)
+@login_required
 def playoff_round_date(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     bracket = get_object_or_404(PlayoffBracket.objects.select_related("season__league"), pk=pk)
+    permissions.deny_unless(
+        permissions.can_run_league_nights(request.user, bracket.season), NOT_YOUR_LEAGUE
+    )
     season = bracket.season
     try:
         date = datetime.date.fromisoformat(request.POST.get("date", ""))
@@ -96,12 +102,15 @@ def playoff_round_date(request: HttpRequest, pk: int, number: int) -> HttpRespon
 
 
 @require_POST
-@permissions.require(permissions.can_run_league_nights)
+@login_required
 def playoff_award(request: HttpRequest, pk: int) -> HttpResponse:
     match = get_object_or_404(
         PlayoffMatch.objects.select_related("bracket__season__league", "top", "bottom"), pk=pk
     )
     season = match.bracket.season
+    permissions.deny_unless(
+        permissions.can_run_league_nights(request.user, season), NOT_YOUR_LEAGUE
+    )
     winner = {match.top_id: match.top, match.bottom_id: match.bottom}.get(
         int(request.POST["winner"]) if request.POST.get("winner", "").isdigit() else None
     )

@@ -48,7 +48,7 @@ def standings_publish(*, season: Season, week: int, by: Any, note: str = "") -> 
     A week is published once: its snapshot is what the standings were that week,
     whatever is corrected later (the next week's snapshot shows the correction).
     """
-    if not permissions.can_run_league_nights(by):
+    if not permissions.can_run_league_nights(by, season):
         raise PermissionDenied("Only a league manager publishes the standings.")
     season = (
         Season.objects.select_for_update(of=("self",)).select_related("league").get(pk=season.pk)

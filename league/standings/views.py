@@ -17,6 +17,7 @@ from django_tables2 import RequestConfig
 from accounts import permissions
 from algorithms import metrics
 from league.seasons import selectors
+from league.seasons.access import season_manager_required
 from league.seasons.models import Fixture, Season
 from league.standings import selectors as selectors_standings
 from league.standings.models import StandingsSnapshot
@@ -59,7 +60,7 @@ def _unpublished_weeks(season: Season, weeks: list[StandingsSnapshot]) -> list[i
 
 def season_standings(request: HttpRequest, league: str, season: str) -> HttpResponse:
     season_obj, weeks = selectors_standings.season_and_weeks(league, season)
-    is_manager = permissions.is_manager(request.user)
+    is_manager = permissions.can_manage_season(request.user, season_obj)
     snapshot = _chosen_week(request, weeks, is_manager)
     if snapshot is None and not is_manager:
         return render(
@@ -180,7 +181,7 @@ def _published_table(request: HttpRequest, snapshot: StandingsSnapshot, level) -
 
 
 @require_POST
-@permissions.require(permissions.can_run_league_nights)
+@season_manager_required
 def standings_publish_view(request: HttpRequest, league: str, season: str) -> HttpResponse:
     season_obj = selectors.season_for(league, season)
     raw = request.POST.get("week", "")

@@ -7,13 +7,14 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
-from accounts.permissions import notices_manager_required
+from accounts.permissions import can_read_outbox, require
 from notices import delivery, selectors, services
 from notices.filters import MessageFilter, NoticeFilter
-from notices.models import Notice, OutboxMessage
+from notices.models import OutboxMessage
 from notices.tables import MessageTable, NoticeTable
 
 FAILURES_SHOWN = 20
+outbox_reader_required = require(can_read_outbox)
 
 
 def _report(request: HttpRequest, exc: ValidationError) -> None:
@@ -21,9 +22,9 @@ def _report(request: HttpRequest, exc: ValidationError) -> None:
         messages.error(request, message)
 
 
-@notices_manager_required
+@outbox_reader_required
 def outbox(request: HttpRequest) -> HttpResponse:
-    notice_filter = NoticeFilter(request.GET, queryset=selectors.notices_with_counts())
+    notice_filter = NoticeFilter(request.GET, queryset=selectors.notices_visible_to(request.user))
     table = NoticeTable(notice_filter.qs)
     RequestConfig(request, paginate={"per_page": 25}).configure(table)
     context = {"filter": notice_filter, "table": table}
@@ -32,9 +33,9 @@ def outbox(request: HttpRequest) -> HttpResponse:
     return render(request, "notices/outbox.html", context)
 
 
-@notices_manager_required
+@outbox_reader_required
 def notice_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    notice = get_object_or_404(selectors.notices_with_counts(), pk=pk)
+    notice = get_object_or_404(selectors.notices_visible_to(request.user), pk=pk)
     message_filter = MessageFilter(request.GET, queryset=notice.messages.all())
     table = MessageTable(message_filter.qs)
     RequestConfig(request, paginate={"per_page": 50}).configure(table)
@@ -53,9 +54,11 @@ def notice_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_POST
-@notices_manager_required
+@outbox_reader_required
 def message_resend(request: HttpRequest, pk: int) -> HttpResponse:
-    message = get_object_or_404(OutboxMessage, pk=pk)
+    message = get_object_or_404(
+        OutboxMessage, pk=pk, notice__in=selectors.notices_visible_to(request.user)
+    )
     try:
         services.message_resend(message=message, by=request.user)
     except ValidationError as exc:
@@ -66,9 +69,9 @@ def message_resend(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_POST
-@notices_manager_required
+@outbox_reader_required
 def notice_resend_failed(request: HttpRequest, pk: int) -> HttpResponse:
-    notice = get_object_or_404(Notice, pk=pk)
+    notice = get_object_or_404(selectors.notices_visible_to(request.user), pk=pk)
     count = services.notice_resend_failed(notice=notice, by=request.user)
     if count:
         messages.success(request, f"Sending {count} failed message{'s' * (count != 1)} again.")

@@ -270,8 +270,10 @@ def scorecard_settle(
     timed_out: bool = False,
 ) -> ScorecardVersion:
     """Staff decide an open card; without hands or scores, the current card stands."""
-    if not permissions.can_settle_scorecards(user):
-        raise PermissionDenied("Only a league manager or tournament director can settle a card.")
+    if not permissions.can_settle_game(user, scorecard.game):
+        raise PermissionDenied(
+            "Only the staff of the league or tournament that owns this game can settle its card."
+        )
     reason = _reason(reason, "settlement")
     card = _locked_scorecard(scorecard.game)
     if card.is_confirmed:
@@ -300,9 +302,9 @@ def scorecard_correct(
     timed_out: bool = False,
 ) -> ScorecardVersion:
     """Staff change a confirmed card; the new version records who, when, why and what before."""
-    if not permissions.can_settle_scorecards(user):
+    if not permissions.can_settle_game(user, scorecard.game):
         raise PermissionDenied(
-            "Only a league manager or tournament director can correct a confirmed card."
+            "Only the staff of the league or tournament that owns this game can correct its card."
         )
     reason = _reason(reason, "correction")
     card = _locked_scorecard(scorecard.game)

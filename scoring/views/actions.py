@@ -15,7 +15,6 @@ from scoring.models import Scorecard
 from scoring.selectors import draft_for, scorecard_for_game
 from scoring.views.common import game_or_404, posted_version
 
-staff_only = permissions.require(permissions.can_settle_scorecards)
 
 
 @require_POST
@@ -63,6 +62,10 @@ def _bases(card: Scorecard | None, draft_hands: int, correcting: bool) -> list[t
 
 def _decide(request: HttpRequest, game_id: int, correcting: bool) -> HttpResponse:
     game = game_or_404(game_id)
+    permissions.deny_unless(
+        permissions.can_settle_game(request.user, game),
+        "Only the staff of the league or tournament that owns this game can decide its card.",
+    )
     card = scorecard_for_game(game.pk)
     draft = draft_for(request.user, game)
     draft_rows = draft.rows() if draft else []
@@ -106,11 +109,11 @@ def _decide(request: HttpRequest, game_id: int, correcting: bool) -> HttpRespons
     )
 
 
-@staff_only
+@login_required
 def game_settle(request: HttpRequest, game_id: int) -> HttpResponse:
     return _decide(request, game_id, correcting=False)
 
 
-@staff_only
+@login_required
 def game_correct(request: HttpRequest, game_id: int) -> HttpResponse:
     return _decide(request, game_id, correcting=True)

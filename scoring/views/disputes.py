@@ -10,5 +10,8 @@ from scoring.tables import DisputeTable
 
 @permissions.require(permissions.can_settle_scorecards)
 def dispute_queue(request: HttpRequest) -> HttpResponse:
-    table = DisputeTable(disputed_scorecards())
+    user = request.user
+    # Each dispute to the staff of the league or tournament that owns its game, no one else.
+    cards = [card for card in disputed_scorecards() if permissions.can_settle_game(user, card.game)]
+    table = DisputeTable(cards)
     return render(request, "scoring/dispute_queue.html", {"table": table})

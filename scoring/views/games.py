@@ -23,7 +23,7 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
         and version.state == version.State.PENDING
         and permissions.can_confirm(user, version)
     )
-    staff = permissions.can_settle_scorecards(user)
+    staff = permissions.can_settle_game(user, game)
     sides = permissions.scoring_sides_for(user, game)
     individual = game.rule_set.scoring_mode == INDIVIDUAL
     names = presenters.side_names(game)

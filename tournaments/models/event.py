@@ -2,6 +2,7 @@
 
 from django.conf import settings
 from django.db import models
+from django.db.models.functions import Lower
 
 # Leaderboard tiebreaks a director may order (see tournaments.leaderboard.METRICS).
 DEFAULT_TIEBREAKS = ["games_won", "lone_hands_made"]
@@ -85,6 +86,13 @@ class Tournament(models.Model):
     class Meta:
         ordering = ["-date", "name"]
         constraints = [
+            # A second event with the same name on the same day is a double click.
+            models.UniqueConstraint(
+                Lower("name"),
+                "date",
+                name="tournament_name_once_a_day",
+                violation_error_message="There is already an event with this name on that day.",
+            ),
             models.CheckConstraint(
                 condition=models.Q(best_of__in=[1, 3, 5, 7]), name="tournament_best_of_odd"
             ),

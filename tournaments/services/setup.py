@@ -4,10 +4,10 @@ from typing import Any
 
 from django.db import transaction
 
-from activity.models import Verb
+from accounts.models import RoleName, Scope
+from accounts.services import role_grant
 from tournaments.errors import TournamentError
 from tournaments.models import Tournament
-from tournaments.services.log import tournament_activity
 from tournaments.stage_data import cold_butt_data
 
 
@@ -19,11 +19,14 @@ def tournament_create(*, tournament: Tournament, director: Any) -> Tournament:
         tournament.stages = cold_butt_data()
     tournament.save()
     if getattr(director, "is_authenticated", False):
-        tournament_activity(
-            tournament=tournament,
-            actor=director,
-            verb=Verb.ROLE_GRANTED,
-            detail=f"{director.get_username()} directs the event (they set it up)",
+        # Whoever sets an event up directs it (and may add co-directors and scorekeepers).
+        role_grant(
+            user=director,
+            role=RoleName.DIRECTOR,
+            scope_kind=Scope.TOURNAMENT,
+            scope_id=tournament.pk,
+            by=director,
+            first_staff=True,
         )
     return tournament
 

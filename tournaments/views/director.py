@@ -7,11 +7,12 @@ Any tournament director may create an event and then runs it; only that event's 
 from collections.abc import Callable
 
 from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from accounts.permissions import can_run_tournament, deny_unless, director_required
+from accounts.permissions import can_run_tournament, deny_unless, organiser_required
 from tournaments import services
 from tournaments.errors import TournamentError
 from tournaments.forms import EntryForm, SeedForm, TournamentForm
@@ -37,7 +38,7 @@ def _attempt(request: HttpRequest, action: Callable[[], object], success: str) -
     return True
 
 
-@director_required
+@organiser_required
 def tournament_create(request: HttpRequest) -> HttpResponse:
     form = TournamentForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -49,7 +50,7 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
     return render(request, "tournaments/tournament_form.html", {"form": form})
 
 
-@director_required
+@login_required
 def tournament_edit(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _owned(request, slug)
     form = TournamentForm(request.POST or None, instance=tournament)
@@ -66,7 +67,7 @@ def tournament_edit(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
-@director_required
+@login_required
 def manage(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _owned(request, slug)
     entries = tournament.entries.select_related("player", "partner")
@@ -91,7 +92,7 @@ def manage(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tournaments/manage.html", context)
 
 
-@director_required
+@login_required
 @require_POST
 def entry_register(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _owned(request, slug)
@@ -129,7 +130,7 @@ ENTRY_ACTIONS = {
 }
 
 
-@director_required
+@login_required
 @require_POST
 def entry_action(request: HttpRequest, slug: str, number: int, action: str) -> HttpResponse:
     tournament = _owned(request, slug)
@@ -154,7 +155,7 @@ def entry_action(request: HttpRequest, slug: str, number: int, action: str) -> H
     return redirect("tournaments:manage", tournament.slug)
 
 
-@director_required
+@login_required
 @require_POST
 def entry_seed(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tournament = _owned(request, slug)
@@ -172,7 +173,7 @@ def entry_seed(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     return redirect("tournaments:manage", tournament.slug)
 
 
-@director_required
+@login_required
 @require_POST
 def tournament_start(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _owned(request, slug)
@@ -184,7 +185,7 @@ def tournament_start(request: HttpRequest, slug: str) -> HttpResponse:
     return redirect("tournaments:manage", tournament.slug)
 
 
-@director_required
+@login_required
 @require_POST
 def round_next(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _owned(request, slug)
@@ -196,7 +197,7 @@ def round_next(request: HttpRequest, slug: str) -> HttpResponse:
     return redirect("tournaments:manage", tournament.slug)
 
 
-@director_required
+@login_required
 @require_POST
 def tournament_finish(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _owned(request, slug)
@@ -210,7 +211,7 @@ def tournament_finish(request: HttpRequest, slug: str) -> HttpResponse:
     return redirect("tournaments:manage", tournament.slug)
 
 
-@director_required
+@login_required
 @require_POST
 def tournament_recheck(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _owned(request, slug)
@@ -222,7 +223,7 @@ def tournament_recheck(request: HttpRequest, slug: str) -> HttpResponse:
     return redirect("tournaments:manage", tournament.slug)
 
 
-@director_required
+@login_required
 @require_POST
 def match_award(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
     """Forfeits and walkovers: the director sends one team through."""

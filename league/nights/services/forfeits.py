@@ -95,7 +95,7 @@ def forfeit_record(
 @transaction.atomic
 def forfeit_announce(*, fixture: Fixture, team: Team, by: Any, note: str = "") -> Forfeit:
     """A captain tells the league ahead of the night that the team won't play: all games."""
-    if not permissions.can_act_for_team(by, team.pk):
+    if not permissions.can_act_for_team(by, team):
         raise PermissionDenied("Only the team's captain or a league manager announce its forfeit.")
     fixture = locked_fixture(fixture)
     _team_in(fixture, team)
@@ -222,7 +222,7 @@ def book_forfeits(*, fixture: Fixture) -> None:
 @transaction.atomic
 def forfeit_overturn(*, forfeit: Forfeit, by: Any, reason: str) -> Forfeit:
     """A manager sets a forfeit aside: its games reopen and the escalation is recomputed."""
-    if not permissions.can_run_league_nights(by):
+    if not permissions.can_run_league_nights(by, forfeit.fixture.season):
         raise PermissionDenied("Only a league manager can overturn a forfeit.")
     reason = (reason or "").strip()
     if not reason:
@@ -255,7 +255,7 @@ def playoff_review_decide(
     *, review: PlayoffReview, by: Any, decision: str, note: str = ""
 ) -> PlayoffReview:
     """The manager decides whether a team with a second forfeit keeps its playoff place."""
-    if not permissions.can_run_league_nights(by):
+    if not permissions.can_run_league_nights(by, review.season):
         raise PermissionDenied("Only a league manager decides playoff places.")
     if decision not in (PlayoffReview.Decision.KEEP, PlayoffReview.Decision.EXCLUDE):
         raise ValidationError("Choose: the team stays in the playoffs, or it is removed from them.")

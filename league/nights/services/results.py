@@ -132,7 +132,7 @@ def _side_for(user: Any, fixture: Fixture) -> str:
         return "NS"
     if fixture.away_id is not None and permissions.is_captain_of(user, fixture.away_id):
         return "EW"
-    if permissions.is_manager(user):
+    if permissions.is_league_manager(user, fixture.season.league_id):
         return "NS"
     raise PermissionDenied("Only the two teams' captains or a league manager enter this card.")
 
@@ -290,7 +290,7 @@ def fixture_close(
     name with this reason); a game with no card is booked as no result. A disputed card
     must be settled first.
     """
-    if not permissions.can_run_league_nights(user):
+    if not permissions.can_run_league_nights(user, fixture.season):
         raise PermissionDenied("Only a league manager can close a fixture.")
     reason = (reason or "").strip()
     if not reason:

@@ -17,6 +17,7 @@ from league.nights.selectors import results as selectors_results
 from league.nights.selectors.results import FixtureResult
 from league.nights.services import results as results_services
 from league.seasons import selectors
+from league.seasons.access import NOT_YOUR_LEAGUE, season_manager_required
 from league.seasons.models import Fixture
 from league.web import report
 
@@ -30,7 +31,7 @@ def _fixture(pk: int) -> Fixture:
 
 def _visible(request: HttpRequest, fixture: Fixture) -> None:
     season = fixture.season
-    if not (season.is_published or permissions.is_manager(request.user)):
+    if not (season.is_published or permissions.can_manage_season(request.user, season)):
         raise Http404("The schedule isn't published yet.")
 
 
@@ -86,7 +87,7 @@ def _context(request: HttpRequest, result: FixtureResult, may_act: bool, playabl
         )
     ]
     closed = result.closure is not None
-    is_manager = permissions.is_manager(user)
+    is_manager = permissions.can_manage_season(user, fixture.season)
     return {
         "result": result,
         "fixture": fixture,
@@ -118,7 +119,7 @@ def _announce_teams(user, fixture: Fixture) -> list:  # type: ignore[no-untyped-
         return []
     if timezone.now() >= rules.fixture_starts_at(fixture):
         return []
-    return [t for t in (fixture.home, fixture.away) if permissions.can_act_for_team(user, t.pk)]
+    return [t for t in (fixture.home, fixture.away) if permissions.can_act_for_team(user, t)]
 
 
 @require_POST
@@ -207,9 +208,12 @@ def fixture_dispute(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_POST
-@permissions.require(permissions.can_run_league_nights)
+@login_required
 def fixture_close(request: HttpRequest, pk: int) -> HttpResponse:
     fixture = _fixture(pk)
+    permissions.deny_unless(
+        permissions.can_run_league_nights(request.user, fixture.season), NOT_YOUR_LEAGUE
+    )
     form = ReasonForm(request.POST)
     reason = form.cleaned_data["reason"] if form.is_valid() else ""
     try:
@@ -235,7 +239,7 @@ def fixture_close(request: HttpRequest, pk: int) -> HttpResponse:
 def night_detail(request: HttpRequest, league: str, season: str, date: str) -> HttpResponse:
     """A night's fixtures with their scores, by level and table."""
     season_obj = selectors.season_for(league, season)
-    if not (season_obj.is_published or permissions.is_manager(request.user)):
+    if not (season_obj.is_published or permissions.can_manage_season(request.user, season_obj)):
         return render(request, "league/schedule_unpublished.html", {"season": season_obj})
     try:
         night = datetime.date.fromisoformat(date)
@@ -258,7 +262,7 @@ def night_detail(request: HttpRequest, league: str, season: str, date: str) -> H
     )
 
 
-@permissions.require(permissions.can_run_league_nights)
+@season_manager_required
 def results_queue(request: HttpRequest, league: str, season: str) -> HttpResponse:
     """Managers: fixtures of past nights still missing or awaiting cards, and disputes."""
     season_obj = selectors.season_for(league, season)

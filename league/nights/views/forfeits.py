@@ -14,6 +14,7 @@ from league.nights.models import Forfeit, PlayoffReview
 from league.nights.selectors import forfeits as selectors_forfeits
 from league.nights.services import forfeits as forfeit_services
 from league.seasons import selectors
+from league.seasons.access import NOT_YOUR_LEAGUE, season_manager_required
 from league.seasons.models import Fixture, Team
 from league.web import report
 
@@ -86,7 +87,7 @@ def forfeit_announce(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("league:fixture_detail", pk=fixture.pk)
     team = _team_of(fixture, form.cleaned_data["team"])
     permissions.deny_unless(
-        permissions.can_act_for_team(request.user, team.pk),
+        permissions.can_act_for_team(request.user, team),
         "Only the team's captain or a league manager announce its forfeit.",
     )
     try:
@@ -102,9 +103,12 @@ def forfeit_announce(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_POST
-@permissions.require(permissions.can_run_league_nights)
+@login_required
 def forfeit_overturn(request: HttpRequest, pk: int) -> HttpResponse:
-    forfeit = get_object_or_404(Forfeit.objects.select_related("fixture", "team"), pk=pk)
+    forfeit = get_object_or_404(Forfeit.objects.select_related("fixture__season", "team"), pk=pk)
+    permissions.deny_unless(
+        permissions.can_run_league_nights(request.user, forfeit.fixture.season), NOT_YOUR_LEAGUE
+    )
     form = ReasonForm(request.POST)
     try:
         forfeit_services.forfeit_overturn(
@@ -119,7 +123,7 @@ def forfeit_overturn(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("league:fixture_detail", pk=forfeit.fixture_id)
 
 
-@permissions.require(permissions.can_run_league_nights)
+@season_manager_required
 def season_forfeits(request: HttpRequest, league: str, season: str) -> HttpResponse:
     season_obj = selectors.season_for(league, season)
     return render(
@@ -135,7 +139,7 @@ def season_forfeits(request: HttpRequest, league: str, season: str) -> HttpRespo
 
 
 @require_POST
-@permissions.require(permissions.can_run_league_nights)
+@season_manager_required
 def review_decide(request: HttpRequest, league: str, season: str, review: int) -> HttpResponse:
     season_obj = selectors.season_for(league, season)
     review_obj = get_object_or_404(PlayoffReview, pk=review, season=season_obj)

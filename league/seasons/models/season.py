@@ -5,6 +5,7 @@ import datetime
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
+from django.db.models.functions import Lower
 from django.urls import reverse
 
 from algorithms import metrics
@@ -41,6 +42,13 @@ class League(models.Model):
 
     class Meta:
         ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(
+                Lower("name"),
+                name="league_name_unique",
+                violation_error_message="There is already a league with this name.",
+            )
+        ]
 
     def __str__(self) -> str:
         return self.name
@@ -184,6 +192,12 @@ class Season(models.Model):
         ordering = ["league", "-starts_on", "name"]
         constraints = [
             models.UniqueConstraint(fields=["league", "slug"], name="season_slug_unique_in_league"),
+            models.UniqueConstraint(
+                "league",
+                Lower("name"),
+                name="season_name_unique_in_league",
+                violation_error_message="The league already has a season with this name.",
+            ),
             models.CheckConstraint(
                 condition=models.Q(forfeit_game1_minutes__lte=models.F("forfeit_game2_minutes"))
                 & models.Q(forfeit_game2_minutes__lte=models.F("forfeit_all_minutes")),
@@ -240,7 +254,12 @@ class SkillLevel(models.Model):
     class Meta:
         ordering = ["season", "position", "name"]
         constraints = [
-            models.UniqueConstraint(fields=["season", "name"], name="skill_level_unique_in_season")
+            models.UniqueConstraint(
+                "season",
+                Lower("name"),
+                name="skill_level_unique_in_season",
+                violation_error_message="The season already has a skill level with this name.",
+            )
         ]
 
     def __str__(self) -> str:

@@ -3,6 +3,7 @@
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.db.models.functions import Lower
 from django.urls import reverse
 
 from league.seasons.models.season import Season, SkillLevel
@@ -25,6 +26,15 @@ class Player(models.Model):
 
     class Meta:
         ordering = ["name"]
+        constraints = [
+            # Email identifies a person: one player per address, whatever its case.
+            models.UniqueConstraint(
+                Lower("email"),
+                condition=~Q(email=""),
+                name="player_email_unique",
+                violation_error_message="A player with this email already exists.",
+            )
+        ]
 
     def __str__(self) -> str:
         return self.name
@@ -50,7 +60,12 @@ class Team(models.Model):
     class Meta:
         ordering = ["season", "name"]
         constraints = [
-            models.UniqueConstraint(fields=["season", "name"], name="team_name_unique_in_season")
+            models.UniqueConstraint(
+                "season",
+                Lower("name"),
+                name="team_name_unique_in_season",
+                violation_error_message="The season already has a team with this name.",
+            )
         ]
 
     def __str__(self) -> str:
@@ -61,7 +76,11 @@ class Team(models.Model):
 
 
 class RosterEntry(models.Model):
-    """A player on a team. Subs for one night carry the fixture and its date as from/to."""
+    """A player on a team. Subs for one night carry the fixture and its date as from/to.
+
+    `season` repeats the team's season (set on save) so that the database itself keeps a
+    player a regular on one team per season.
+    """
 
     class Role(models.TextChoices):
         CAPTAIN = "captain", "Captain"
@@ -69,6 +88,9 @@ class RosterEntry(models.Model):
         SUB = "sub", "Substitute"
 
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="roster")
+    season = models.ForeignKey(
+        Season, on_delete=models.CASCADE, related_name="+", editable=False
+    )
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="roster_entries")
     role = models.CharField(max_length=10, choices=Role.choices, default=Role.PLAYER)
     starts_on = models.DateField("from", null=True, blank=True)
@@ -91,9 +113,15 @@ class RosterEntry(models.Model):
                 name="roster_player_once_per_team",
             ),
             models.UniqueConstraint(
-                fields=["team", "player", "fixture"],
+                fields=["player", "fixture"],
                 condition=Q(fixture__isnull=False),
                 name="roster_sub_once_per_fixture",
+            ),
+            models.UniqueConstraint(
+                fields=["player", "season"],
+                condition=~Q(role="sub"),
+                name="roster_one_team_per_season",
+                violation_error_message="A player plays for one team a season.",
             ),
             models.CheckConstraint(
                 condition=Q(fixture__isnull=True) | Q(role="sub"),
@@ -109,6 +137,11 @@ class RosterEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} ({self.get_role_display()}, {self.team})"
+
+    def save(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+        if self._state.adding or self.season_id is None:
+            self.season_id = self.team.season_id
+        super().save(*args, **kwargs)
 
 
 class Waiver(models.Model):

@@ -3,10 +3,13 @@
 import datetime
 from typing import Any
 
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 
+from accounts import permissions
+from accounts.models import RoleName, Scope
+from accounts.services import role_grant
 from league.seasons.models import (
     League,
     RosterEntry,
@@ -33,13 +36,27 @@ def _unique_slug(base: str, taken: set[str]) -> str:
 
 
 @transaction.atomic
-def league_create(*, name: str, description: str = "") -> League:
+@transaction.atomic
+def league_create(*, name: str, description: str = "", by: Any = None) -> League:
+    """A new league; whoever creates it (an organiser) becomes its first manager."""
+    if by is not None and not permissions.can_create_league(by):
+        raise PermissionDenied("Only organisers let in by the site administrators create leagues.")
     name = name.strip()
     if not name:
         raise ValidationError("Give the league a name.")
     taken = set(League.objects.values_list("slug", flat=True)) | RESERVED_SLUGS
     slug = _unique_slug(name, taken)
-    return League.objects.create(name=name, slug=slug, description=description.strip())
+    league = League.objects.create(name=name, slug=slug, description=description.strip())
+    if by is not None:
+        role_grant(
+            user=by,
+            role=RoleName.MANAGER,
+            scope_kind=Scope.LEAGUE,
+            scope_id=league.pk,
+            by=by,
+            first_staff=True,
+        )
+    return league
 
 
 @transaction.atomic

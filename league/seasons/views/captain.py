@@ -17,7 +17,7 @@ NOT_YOUR_TEAM = "Only the team's captain or a league manager can do that."
 
 def team_for_captain(request: HttpRequest, pk: int) -> Team:
     team = get_object_or_404(Team.objects.select_related("season__league"), pk=pk)
-    permissions.deny_unless(permissions.can_act_for_team(request.user, team.pk), NOT_YOUR_TEAM)
+    permissions.deny_unless(permissions.can_act_for_team(request.user, team), NOT_YOUR_TEAM)
     return team
 
 

@@ -6,8 +6,9 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from accounts.permissions import manager_required
+from accounts.permissions import organiser_required
 from league.seasons import selectors, services
+from league.seasons.access import league_manager_required, season_manager_required
 from league.seasons.forms import (
     ImportForm,
     LeagueForm,
@@ -23,12 +24,12 @@ from league.seasons.models import League, Player, RosterEntry
 from league.web import report, roster_csv
 
 
-@manager_required
+@organiser_required
 def league_create(request: HttpRequest) -> HttpResponse:
     form = LeagueForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            league = services.league_create(**form.cleaned_data)
+            league = services.league_create(**form.cleaned_data, by=request.user)
         except ValidationError as exc:
             report(request, exc)
         else:
@@ -37,7 +38,7 @@ def league_create(request: HttpRequest) -> HttpResponse:
     return render(request, "league/form_page.html", {"form": form, "title": "New league"})
 
 
-@manager_required
+@league_manager_required
 def season_create(request: HttpRequest, league: str) -> HttpResponse:
     league_obj = get_object_or_404(League, slug=league)
     form = SeasonCreateForm(request.POST or None, league=league_obj)
@@ -65,7 +66,7 @@ def season_create(request: HttpRequest, league: str) -> HttpResponse:
     )
 
 
-@manager_required
+@season_manager_required
 def season_dashboard(request: HttpRequest, league: str, season: str) -> HttpResponse:
     season_obj = selectors.season_for(league, season)
     return render(
@@ -75,7 +76,7 @@ def season_dashboard(request: HttpRequest, league: str, season: str) -> HttpResp
     )
 
 
-@manager_required
+@season_manager_required
 def season_settings(request: HttpRequest, league: str, season: str) -> HttpResponse:
     season_obj = selectors.season_for(league, season)
     form = SeasonSettingsForm(request.POST or None, instance=season_obj)
@@ -95,7 +96,7 @@ def season_settings(request: HttpRequest, league: str, season: str) -> HttpRespo
     )
 
 
-@manager_required
+@season_manager_required
 def season_setup(request: HttpRequest, league: str, season: str) -> HttpResponse:
     """Skill levels, venues with tables, blackout and makeup dates: one small form each."""
     season_obj = selectors.season_for(league, season)
@@ -152,7 +153,7 @@ def _setup_action(request: HttpRequest, season, action, forms) -> bool:  # type:
     return True
 
 
-@manager_required
+@season_manager_required
 def season_import(request: HttpRequest, league: str, season: str) -> HttpResponse:
     season_obj = selectors.season_for(league, season)
     form = ImportForm(request.POST or None, request.FILES or None)
@@ -174,7 +175,7 @@ def season_import(request: HttpRequest, league: str, season: str) -> HttpRespons
     )
 
 
-@manager_required
+@season_manager_required
 def season_roster(request: HttpRequest, league: str, season: str) -> HttpResponse:
     """The season's final roster: every player with their waiver; CSV with ?export=csv."""
     season_obj = selectors.season_for(league, season)
@@ -189,7 +190,7 @@ def season_roster(request: HttpRequest, league: str, season: str) -> HttpRespons
 
 
 @require_POST
-@manager_required
+@season_manager_required
 def waiver_paper(request: HttpRequest, league: str, season: str, player: int) -> HttpResponse:
     season_obj = selectors.season_for(league, season)
     player_obj = get_object_or_404(
@@ -214,7 +215,7 @@ def waiver_paper(request: HttpRequest, league: str, season: str, player: int) ->
 
 
 @require_POST
-@manager_required
+@season_manager_required
 def sub_decide(request: HttpRequest, league: str, season: str, entry: int) -> HttpResponse:
     season_obj = selectors.season_for(league, season)
     entry_obj = get_object_or_404(RosterEntry, pk=entry, team__season=season_obj)

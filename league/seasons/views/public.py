@@ -20,7 +20,15 @@ def league_list(request: HttpRequest) -> HttpResponse:
 def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
     league = get_object_or_404(League, slug=slug)
     seasons = league.seasons.all()
-    return render(request, "league/league_detail.html", {"league": league, "seasons": seasons})
+    return render(
+        request,
+        "league/league_detail.html",
+        {
+            "league": league,
+            "seasons": seasons,
+            "is_manager": permissions.can_manage_league(request.user, league),
+        },
+    )
 
 
 def season_detail(request: HttpRequest, league: str, season: str) -> HttpResponse:
@@ -29,12 +37,16 @@ def season_detail(request: HttpRequest, league: str, season: str) -> HttpRespons
     return render(
         request,
         "league/season_detail.html",
-        {"season": season_obj, "teams": teams},
+        {
+            "season": season_obj,
+            "teams": teams,
+            "is_manager": permissions.can_manage_season(request.user, season_obj),
+        },
     )
 
 
 def _may_see_schedule(user, season: Season) -> bool:  # type: ignore[no-untyped-def]
-    return season.is_published or permissions.is_manager(user)
+    return season.is_published or permissions.can_manage_season(user, season)
 
 
 def season_schedule(request: HttpRequest, league: str, season: str) -> HttpResponse:
@@ -45,7 +57,7 @@ def season_schedule(request: HttpRequest, league: str, season: str) -> HttpRespo
     fixtures = selectors.fixtures_for_schedule(season_obj)
     filtered = FixtureFilter(request.GET or None, queryset=fixtures, season=season_obj)
     queryset = filtered.qs if filtered.is_bound and filtered.is_valid() else fixtures
-    is_manager = permissions.is_manager(request.user)
+    is_manager = permissions.can_manage_season(request.user, season_obj)
     table_class = ManagerFixtureTable if is_manager else FixtureTable
     table = table_class(queryset)
     if request.GET.get("export") == "csv":
@@ -64,14 +76,15 @@ def team_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """Public: name, level, fixtures. Private (own players, managers): roster and waivers."""
     team = get_object_or_404(Team.objects.select_related("season__league", "skill_level"), pk=pk)
     season = team.season
-    private = permissions.can_view_team_private(request.user, team.pk)
-    can_act = permissions.can_act_for_team(request.user, team.pk)
+    private = permissions.can_view_team_private(request.user, team)
+    can_act = permissions.can_act_for_team(request.user, team)
     show_fixtures = _may_see_schedule(request.user, season) or private
     context = {
         "team": team,
         "season": season,
         "private": private,
         "can_act": can_act,
+        "is_manager": permissions.can_manage_season(request.user, season),
         "fixtures": list(selectors.fixtures_for_team(team)) if show_fixtures else [],
         "roster": selectors.roster_rows(season, team) if private else [],
         "requests": list(selectors.reschedule_requests_for_team(team)) if private else [],
@@ -81,7 +94,7 @@ def team_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 def team_roster_csv(request: HttpRequest, pk: int) -> HttpResponse:
     team = get_object_or_404(Team.objects.select_related("season"), pk=pk)
-    if not permissions.can_view_team_private(request.user, team.pk):
+    if not permissions.can_view_team_private(request.user, team):
         raise PermissionDenied("Only the team's players and the league managers see its roster.")
     rows = selectors.roster_rows(team.season, team)
     return roster_csv(f"{team.season.slug}-{team.pk}-roster.csv", rows)

@@ -1,20 +1,22 @@
 """Managers' schedule actions: generate (and regenerate) the draft, publish, edit a fixture."""
 
 from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from accounts.permissions import manager_required
+from accounts import permissions
 from league.seasons import selectors, services
+from league.seasons.access import NOT_YOUR_LEAGUE, season_manager_required
 from league.seasons.forms import FixtureEditForm
 from league.seasons.models import Fixture
 from league.web import report
 
 
 @require_POST
-@manager_required
+@season_manager_required
 def schedule_generate(request: HttpRequest, league: str, season: str) -> HttpResponse:
     season_obj = selectors.season_for(league, season)
     try:
@@ -27,7 +29,7 @@ def schedule_generate(request: HttpRequest, league: str, season: str) -> HttpRes
 
 
 @require_POST
-@manager_required
+@season_manager_required
 def schedule_publish(request: HttpRequest, league: str, season: str) -> HttpResponse:
     season_obj = selectors.season_for(league, season)
     try:
@@ -39,12 +41,13 @@ def schedule_publish(request: HttpRequest, league: str, season: str) -> HttpResp
     return redirect("league:season_dashboard", league=league, season=season)
 
 
-@manager_required
+@login_required
 def fixture_edit(request: HttpRequest, pk: int) -> HttpResponse:
     fixture = get_object_or_404(
         Fixture.objects.select_related("season__league", "home", "away", "table"), pk=pk
     )
     season = fixture.season
+    permissions.deny_unless(permissions.can_manage_season(request.user, season), NOT_YOUR_LEAGUE)
     initial = {
         "date": fixture.date,
         "start_time": fixture.start_time,
