@@ -1,6 +1,19 @@
+"""Account emails, sent by Celery after the request commits (a slow mail server never holds
+up a page). Each task builds its message from the database, so its arguments carry no
+secret: a reset link's token is made in the worker."""
+
 from celery import shared_task
+from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.contrib.auth.tokens import default_token_generator
 from django.core.mail import send_mail
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
+
+from accounts.throttle import wait_text
 
 
 @shared_task(autoretry_for=(OSError,), retry_backoff=True, max_retries=5)
@@ -18,5 +31,66 @@ def send_password_changed_notice(user_id: int) -> bool:
         ),
         from_email=None,
         recipient_list=[user.email],
+    )
+    return True
+
+
+def reset_link(user, site_url: str) -> str:  # type: ignore[no-untyped-def]
+    """The absolute, single-use link that lets `user` choose a new password."""
+    path = reverse(
+        "password_reset_confirm",
+        kwargs={
+            "uidb64": urlsafe_base64_encode(force_bytes(user.pk)),
+            "token": default_token_generator.make_token(user),
+        },
+    )
+    return f"{site_url.rstrip('/')}{path}"
+
+
+@shared_task(autoretry_for=(OSError,), retry_backoff=True, max_retries=5)
+def send_password_reset(user_id: int, site_url: str = "") -> bool:
+    """Email a password reset link to an active user who has an email address.
+
+    `site_url` is the site's address (settings.SITE_URL, else the address the request came
+    to), so the link works from a mail app.
+    """
+    user = get_user_model().objects.filter(pk=user_id, is_active=True).first()
+    if user is None or not user.email:
+        return False
+    context = {
+        "user": user,
+        "name": user.get_full_name() or user.get_username(),
+        "username": user.get_username(),
+        "link": reset_link(user, site_url or settings.SITE_URL),
+        "valid_for": wait_text(settings.PASSWORD_RESET_TIMEOUT),
+        "login_link": f"{(site_url or settings.SITE_URL).rstrip('/')}{reverse('login')}",
+    }
+    subject = render_to_string("registration/password_reset_subject.txt", context)
+    send_mail(
+        subject=" ".join(subject.split()),
+        message=render_to_string("registration/password_reset_email.txt", context),
+        from_email=None,
+        recipient_list=[user.email],
+    )
+    return True
+
+
+@shared_task(autoretry_for=(OSError,), retry_backoff=True, max_retries=5)
+def send_email_changed_notice(user_id: int, old_email: str) -> bool:
+    """Tell the old address that the account's email changed (reset links now go elsewhere)."""
+    user = get_user_model().objects.filter(pk=user_id).first()
+    if user is None or not old_email or old_email.casefold() == (user.email or "").casefold():
+        return False
+    when = timezone.localtime().strftime("%Y-%m-%d %H:%M %Z")
+    send_mail(
+        subject="Your euchre league email address was changed",
+        message=(
+            f"Hello {user.get_username()},\n\n"
+            f"The email address of your account was changed on {when}; password reset "
+            "links and notices now go to the new address. If this was not you, contact "
+            "your league manager right away.\n"
+        ),
+        from_email=None,
+        recipient_list=[old_email],
     )
     return True

@@ -102,6 +102,19 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
+# Sign-in goes through the login throttle (accounts/throttle.py), which keeps its counts in
+# the cache: set REDIS_URL in production so every web process shares them.
+AUTHENTICATION_BACKENDS = ["accounts.throttle.ThrottledModelBackend"]
+# Failed sign-ins for one account: half are free, then each waits longer, then it is locked.
+LOGIN_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 10)
+# Failed sign-ins from one address across every account (a bar's wifi is shared).
+LOGIN_ADDRESS_FAILURE_LIMIT = env_int("LOGIN_ADDRESS_FAILURE_LIMIT", 60)
+LOGIN_LOCKOUT_MINUTES = env_int("LOGIN_LOCKOUT_MINUTES", 15)
+# Behind N reverse proxies the visitor's address is N-th from the right of X-Forwarded-For.
+TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 0)
+# Phone numbers typed without a country code are read in this region (ISO 3166 code).
+PHONE_REGION = env_str("PHONE_REGION", "US")
+
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = env_str("TIME_ZONE", "America/New_York")
 USE_I18N = True

@@ -6,4 +6,5 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("manage/", views.manage, name="manage"),
     path("my-team/", views.my_team, name="my_team"),
+    path("accounts/me/", views.account, name="account"),
 ]

@@ -1,8 +1,13 @@
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 
 from accounts import permissions
+from accounts.forms import AccountForm, SignOutEverywhereForm
+from home.selectors import account_overview
+from home.services import account_update
 from league.seasons.models import League
 from league.seasons.selectors import teams_for_user
 from tournaments.models import Tournament
@@ -27,3 +32,57 @@ def manage(request: HttpRequest) -> HttpResponse:
 @login_required
 def my_team(request: HttpRequest) -> HttpResponse:
     return render(request, "home/my_team.html", {"teams": teams_for_user(request.user)})
+
+
+@login_required
+def account(request: HttpRequest) -> HttpResponse:
+    """The person's own page: details, notices, teams and events, password and sessions."""
+    user = request.user
+    overview = account_overview(user)
+    player = overview.player
+    initial = {
+        "name": (player.name if player else "") or user.get_full_name() or user.get_username(),
+        "email": user.email or (player.email if player else ""),
+        "phone": player.phone if player else "",
+        "sms_opt_in": player.sms_opt_in if player else False,
+    }
+    form = AccountForm(
+        request.POST if request.method == "POST" else None,
+        initial=initial,
+        request=request,
+        user=user,
+        has_player=player is not None,
+    )
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            changed = account_update(
+                user=user,
+                name=data["name"],
+                email=data["email"],
+                phone=data.get("phone") if player else None,
+                sms_opt_in=data.get("sms_opt_in") if player else None,
+            )
+        except ValidationError as exc:
+            user.refresh_from_db()
+            for name, errors in exc.message_dict.items():
+                form.add_error(name if name in form.fields else None, errors)
+        else:
+            if changed:
+                messages.success(request, f"Saved your {_listed(changed)}.")
+            else:
+                messages.info(request, "Nothing to change.")
+            return redirect("account")
+    return render(
+        request,
+        "home/account.html",
+        {
+            "form": form,
+            "overview": overview,
+            "sign_out_form": SignOutEverywhereForm(request=request),
+        },
+    )
+
+
+def _listed(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"

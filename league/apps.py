@@ -9,6 +9,7 @@ class LeagueConfig(AppConfig):
         from accounts.permissions import register_membership_lookup
         from league.announcements import hooks as notices_hooks
         from league.nights.selectors.games import game_league_scope
+        from league.seasons import invitations as team_invitations
         from league.seasons.eligibility import game_card_refusals
         from league.seasons.selectors import membership_for_user
         from scoring.owners import register_card_gate, register_game_scope
@@ -17,6 +18,7 @@ class LeagueConfig(AppConfig):
         register_card_gate("league", game_card_refusals)
         register_game_scope("league", game_league_scope)
         notices_hooks.register()  # the outbox's League filter, the emails' preferences link
+        team_invitations.register()  # what accepting a captain's or player's invitation does
         # Connect the signal handlers of each capability.
         from league.nights import receivers as nights_receivers  # noqa: F401
         from league.playoffs import receivers as playoffs_receivers  # noqa: F401

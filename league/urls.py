@@ -5,6 +5,7 @@ league's and season's slugs, which would otherwise swallow them. Paths never cha
 live in sent emails, subscribed calendars and bookmarks.
 """
 
+from league.announcements import urls as announcements
 from league.cancellations import urls as cancellations
 from league.nights import urls as nights
 from league.playoffs import urls as playoffs
@@ -16,6 +17,7 @@ app_name = "league"
 urlpatterns = [
     *seasons.public_by_id,
     *seasons.captain_by_id,
+    *announcements.league_player_by_id,
     *seasons.staff_by_id,
     *nights.public_by_id,
     *nights.captain_by_id,

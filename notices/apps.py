@@ -6,4 +6,8 @@ class NoticesConfig(AppConfig):
     verbose_name = "Notices"
 
     def ready(self) -> None:
+        from accounts.invitations import register_invitation_sender
         from notices import checks  # noqa: F401  (registers the deploy check)
+        from notices.invitations import invitation_deliver
+
+        register_invitation_sender(invitation_deliver)  # invitations go out through the outbox

@@ -20,6 +20,7 @@ class Notice(models.Model):
         STANDINGS_PUBLISHED = "standings_published", "Standings published"
         FORFEIT_WARNING = "forfeit_warning", "Forfeit warning"
         GENERAL = "general", "General"
+        INVITATION = "invitation", "Invitation"
 
     kind = models.CharField(max_length=32, choices=Kind.choices)
     subject = models.CharField(max_length=200)

@@ -32,6 +32,16 @@ def _locmem_backends(settings):
 
 
 @pytest.fixture(autouse=True)
+def _cache_is_per_test():
+    """The login throttle counts failures in the cache: one test's must not slow the next."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture(autouse=True)
 def _staff_everywhere_is_per_test():
     """Users made staff of every league or tournament belong to one test only."""
     from tests.factories import EVERYWHERE

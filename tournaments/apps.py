@@ -9,5 +9,7 @@ class TournamentsConfig(AppConfig):
         from scoring.owners import register_game_scope
         from tournaments import receivers  # noqa: F401  (connects the signal handlers)
         from tournaments.selectors.games import game_tournament_scope
+        from tournaments.services import invitations as entrant_invitations
 
         register_game_scope("tournaments", game_tournament_scope)
+        entrant_invitations.register()  # what accepting an invitation to an event does

@@ -1,18 +1,24 @@
-"""Demo tournaments, one per format, all run by the demo user 'director'.
+"""Demo tournaments, one per format, all run by the demo user 'director', dated from today.
 
-A 28-player progressive under way (two rounds confirmed, the third half in), a 12-team
-Classic Tens partner bracket after its first round, and a 20-team Cold Butt heats event
-part-way through round one. Loading twice changes nothing: existing events are kept.
+A 28-player progressive under way today (two rounds confirmed, the third half in, for the
+director or the demo 'scorekeeper' to finish), a 12-team Classic Tens partner bracket today
+after its first round, and a 20-team Cold Butt heats event a week from today, part-way
+through round one. Loading twice the same day changes nothing; an event loaded on another
+day is deleted and set up again for today.
 """
 
 import datetime
 import random
 
 from django.contrib.auth import get_user_model
+from django.utils import timezone
 
-from scoring.models import RuleSet, Scorecard
+from accounts.models import Role, RoleName, Scope
+from accounts.services import role_grant
+from activity.models import Activity
+from scoring.models import Game, RuleSet, Scorecard
 from scoring.services import scorecard_settle
-from tournaments.models import BracketMatch, HeatMatch, Round, Tournament
+from tournaments.models import BracketMatch, HeatMatch, MatchGame, Round, Table, Tournament
 from tournaments.services import (
     bracket_record_game,
     entry_check_in,
@@ -21,6 +27,7 @@ from tournaments.services import (
     round_start_next,
     tournament_start,
 )
+from tournaments.services.progressive import round_unconfirmed_tables
 from tournaments.stage_data import cold_butt_data
 
 FIRST_NAMES = (
@@ -30,6 +37,7 @@ FIRST_NAMES = (
 FIRST = tuple(FIRST_NAMES.split(" "))
 LAST = ("Archer", "Baker", "Carter", "Dalton", "Ellis", "Foster", "Grant", "Hayes")
 REASON = "Demo: card handed in at the table."
+PROGRESSIVE = "black-bull-progressive"
 
 
 def _names(count: int, offset: int) -> list[str]:
@@ -64,9 +72,33 @@ def _random_hands(rng: random.Random) -> list[dict]:
     return hands
 
 
+def _wipe(tournament: Tournament) -> None:
+    """Delete an event with its games (entries are protected by its matches: those first)."""
+    game_ids = [
+        *Table.objects.filter(round__tournament=tournament).values_list("game_id", flat=True),
+        *MatchGame.objects.filter(match__tournament=tournament).values_list("game_id", flat=True),
+        *HeatMatch.objects.filter(heat__stage__tournament=tournament).values_list(
+            "game_id", flat=True
+        ),
+    ]
+    BracketMatch.objects.filter(tournament=tournament).delete()
+    HeatMatch.objects.filter(heat__stage__tournament=tournament).delete()
+    Game.objects.filter(pk__in=[pk for pk in game_ids if pk is not None]).delete()
+    Role.objects.filter(scope_kind=Scope.TOURNAMENT, scope_id=tournament.pk).delete()
+    Activity.objects.filter(scope_kind=Scope.TOURNAMENT, scope_id=tournament.pk).delete()
+    tournament.delete()
+
+
 def _event(slug: str, director, **fields) -> tuple[Tournament, bool]:
+    """The demo event, created for its date; one left from another day is set up again."""
+    stale = Tournament.objects.filter(slug=slug).exclude(date=fields["date"]).first()
+    if stale is not None:
+        _wipe(stale)
     tournament, created = Tournament.objects.get_or_create(
         slug=slug, defaults={"director": director, **fields}
+    )
+    role_grant(
+        user=director, role=RoleName.DIRECTOR, scope_kind=Scope.TOURNAMENT, scope_id=tournament.pk
     )
     return tournament, created
 
@@ -85,7 +117,7 @@ def _register(tournament: Tournament, names: list[str], teams: bool) -> None:
 
 def _progressive(director, today: datetime.date) -> str:
     tournament, created = _event(
-        "black-bull-progressive",
+        PROGRESSIVE,
         director,
         name="Black Bull Progressive",
         date=today,
@@ -111,7 +143,14 @@ def _progressive(director, today: datetime.date) -> str:
             if number < 3:
                 round_start_next(tournament=tournament, by=director)
         tournament.refresh_from_db()
-    return f"  progressive {tournament.name}: 28 players, round {tournament.current_round} of 8"
+    _scorekeeper(tournament)
+    current = tournament.round_set.filter(number=tournament.current_round).first()
+    waiting = round_unconfirmed_tables(current) if current is not None else []
+    playing = f", tables {', '.join(map(str, waiting))} still to enter" if waiting else ""
+    return (
+        f"  progressive {tournament.name}: 28 players, round {tournament.current_round} of 8 "
+        f"under way today{playing} (by 'director' or 'scorekeeper')"
+    )
 
 
 def _bracket(director, today: datetime.date) -> str:
@@ -166,11 +205,23 @@ def _heats(director, today: datetime.date) -> str:
     return f"  heats {tournament.name}: 20 teams, round one under way"
 
 
+def _scorekeeper(tournament: Tournament) -> None:
+    """The demo scorekeeper keeps the progressive's score (enters and settles its cards)."""
+    user = get_user_model().objects.filter(username="scorekeeper").first()
+    if user is not None:
+        role_grant(
+            user=user,
+            role=RoleName.SCOREKEEPER,
+            scope_kind=Scope.TOURNAMENT,
+            scope_id=tournament.pk,
+        )
+
+
 def load() -> list[str]:
     director = get_user_model().objects.get(username="director")
-    today = datetime.date.today()
+    today = timezone.localdate()
     return [
-        "Tournaments (run by 'director'):",
+        "Tournaments (run by 'director'; each has a manage page at /tournaments/<event>/manage/):",
         _progressive(director, today),
         _bracket(director, today),
         _heats(director, today),

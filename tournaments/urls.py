@@ -1,7 +1,7 @@
 from django.urls import path, register_converter
 
 from tournaments.converters import SmallNumber
-from tournaments.views import activity, director, prints, public
+from tournaments.views import activity, director, invitations, prints, public
 
 register_converter(SmallNumber, "num")
 
@@ -22,6 +22,12 @@ urlpatterns = [
     path("<slug:slug>/manage/", director.manage, name="manage"),
     path("<slug:slug>/manage/edit/", director.tournament_edit, name="edit"),
     path("<slug:slug>/manage/activity/", activity.tournament_activity, name="activity"),
+    path(
+        "<slug:slug>/manage/invitations/",
+        invitations.entrant_invitations,
+        name="invitations",
+    ),
+    path("<slug:slug>/manage/staff/", invitations.tournament_staff, name="staff"),
     path("<slug:slug>/manage/entries/", director.entry_register, name="entry_register"),
     path("<slug:slug>/manage/entries/<num:number>/seed/", director.entry_seed, name="entry_seed"),
     path(

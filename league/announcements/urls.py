@@ -6,7 +6,7 @@ their paths and names are what they always were: they sit in sent emails.
 
 from django.urls import path
 
-from league.announcements import views
+from league.announcements import views, welcome
 from league.announcements.feeds import LeagueAnnouncementsFeed
 
 staff = [
@@ -22,3 +22,9 @@ public = [
 ]
 
 urlpatterns = [*staff, *player, *public]
+
+# Served under /leagues/ in the "league" namespace (league/urls.py): where a player lands
+# after accepting an invitation to a team.
+league_player_by_id = [
+    path("teams/<int:pk>/welcome/", welcome.team_welcome, name="team_welcome"),
+]

@@ -1,5 +1,6 @@
-"""Demo league data: a season with its teams and schedule, weeks of league nights, and the
-demo captain's scorecards in every state."""
+"""Demo league data, dated from the day it is loaded: a season in its ninth week with
+tonight's cards to enter, confirm and settle, nights ahead, and a second season's playoffs;
+the demo captain's scorecards in every state."""
 
 from league.demo import scorecards
 from league.demo.nights import load_nights

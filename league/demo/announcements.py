@@ -7,6 +7,7 @@ from django.contrib.auth import get_user_model
 
 from league.announcements.selectors import captains_of_season, subscribers_of_league
 from league.announcements.services import subscription_set
+from league.demo.seasons import demo_season
 from league.seasons.models import League, Player
 from notices.models import Notice
 from notices.services import notice_send
@@ -22,7 +23,7 @@ def load() -> list[str]:
     if player is not None:
         subscription_set(player=player, league=league, by_email=True, by_sms=True, phone=DEMO_PHONE)
     manager = get_user_model().objects.filter(username="manager").first()
-    season = league.seasons.order_by("-starts_on", "pk").first()
+    season = demo_season()
     recipients = captains_of_season(season) if season else []
     notice = notice_send(
         kind=Notice.Kind.GENERAL,
@@ -37,7 +38,7 @@ def load() -> list[str]:
         created_by=manager,
         announce_league=league,
         season=season,
-        key="demo:welcome",
+        key=f"demo:welcome:{season.pk if season else 0}",
     )
     return [
         f"  notices: announcement “{notice.subject}” on /notices/leagues/{league.slug}/; "

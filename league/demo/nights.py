@@ -1,24 +1,29 @@
-"""Demo league nights: weeks of results, a forfeit, a dispute, published standings, playoffs.
+"""Demo league nights: weeks of results, tonight's cards, nights ahead, standings, playoffs.
 
-Fall 2026 (from league.demo.seasons): weeks 1-10 played (written in bulk), and week 11 played
-through the services: one fixture confirmed, one with a forfeit, one card waiting for
-confirmation, one disputed, and Left Bowers' fixture still open (the demo player has not
-signed the waiver). Weeks 9 and 10 are published. A second season, Thursday Fall 2026,
-has finished its regular season and its playoffs are under way: round 1 played today,
-the semifinals to come. Safe to run again: every step checks what is there first.
+The main season (league.demo.seasons) is in week 9 tonight (league.demo.dates): weeks 1-8
+are played (written in bulk) with standings published for weeks 7 and 8. Tonight, played
+through the services as the captains and staff would: one fixture confirmed, one with a
+forfeit, one card waiting for the away captain's confirmation, one disputed, and Left
+Bowers' fixture (the demo captain's) still to enter, like three more in level B. Weeks 10
+to 12 are ahead, for a manager to cancel. A second season, on Thursdays, finished its
+regular season weeks ago; its playoffs start tonight: round 1 played, the semifinals in
+three days. Safe to run again: every step checks what is there first.
 """
 
 import datetime
 import random
+from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.text import slugify
 
-from accounts.demo import DEMO_PASSWORD
+from league.demo.dates import TONIGHT_WEEK, DemoDates
+from league.demo.people import captain_login, captain_logins
 from league.demo.results import PlayedFixture, bulk_play, random_scores
-from league.nights.models import FixtureGame
+from league.demo.seasons import DEMO_TEAM, demo_dates
 from league.nights.services.forfeits import forfeit_record
 from league.nights.services.results import (
     GameScore,
@@ -34,9 +39,6 @@ from league.seasons.models import Fixture, League, Player, RosterEntry, Season, 
 from league.standings.models import StandingsSnapshot
 from league.standings.services import standings_publish
 
-BULK_WEEKS = 10
-NIGHT = 11  # the week played through the services
-PUBLISHED = (9, 10)
 THURSDAY_TEAMS = [
     "Queen of Clubs",
     "Jack of Diamonds",
@@ -47,54 +49,51 @@ THURSDAY_TEAMS = [
 ]
 
 
-def _captain_user(team: Team):  # type: ignore[no-untyped-def]
-    """The team captain's login (created for the demo: captain-<team>, the demo password)."""
-    entry = team.roster.select_related("player__user").get(role=RosterEntry.Role.CAPTAIN)
-    if entry.player.user is not None:
-        return entry.player.user
-    user, created = get_user_model().objects.get_or_create(
-        username=f"captain-{slugify(team.name)}", defaults={"email": entry.player.email}
+@dataclass(frozen=True)
+class Tonight:
+    """Tonight's fixtures, each with its story."""
+
+    demo: Fixture  # the demo captain's: no card yet
+    confirmed: Fixture
+    forfeited: Fixture
+    waiting: Fixture  # the home captain's card, for the away captain to confirm
+    disputed: Fixture
+
+
+def tonight(season: Season) -> Tonight:
+    """Tonight's fixtures by story: the schedule decides who meets whom, so ask it."""
+    fixtures = list(
+        season.fixtures.filter(
+            week=TONIGHT_WEEK, away__isnull=False, stage=Fixture.Stage.REGULAR
+        ).select_related("season__league", "home", "away")
     )
-    if created:
-        user.set_password(DEMO_PASSWORD)
-        user.save(update_fields=["password"])
-    Player.objects.filter(pk=entry.player_id).update(user=user)
-    return user
+    demo = next(f for f in fixtures if DEMO_TEAM in (f.home.name, f.away.name))
+    confirmed, forfeited, waiting, disputed = [f for f in fixtures if f is not demo][:4]
+    return Tonight(demo, confirmed, forfeited, waiting, disputed)
 
 
-def _fixture(season: Season, week: int, home: str) -> Fixture:
-    return Fixture.objects.select_related("season", "home", "away").get(
-        season=season, week=week, home__name=home
-    )
-
-
-def _fall_results(season: Season) -> None:
-    if FixtureGame.objects.filter(fixture__season=season, fixture__week=1).exists():
+def _past_weeks(season: Season, dates: DemoDates) -> None:
+    if season.fixtures.filter(week=1, fixture_games__isnull=False).exists():
         return
     rng = random.Random(2026)
-    special = {"Next Trick", "Trump Tight", "Left Bowers", "Stick the Dealer", "Kitty Cats"}
     fixtures = Fixture.objects.filter(
-        season=season, away__isnull=False, week__lte=NIGHT
+        season=season, away__isnull=False, week__in=dates.played_weeks
     ).select_related("season", "home", "away")
-    bulk_play(
-        PlayedFixture(f, random_scores(rng))
-        for f in fixtures
-        if f.week <= BULK_WEEKS or f.home.name not in special
-    )
+    bulk_play(PlayedFixture(f, random_scores(rng)) for f in fixtures)
 
 
-def _night(season: Season, manager) -> None:  # type: ignore[no-untyped-def]
-    """Week 11 through the services, as the captains and staff would have done it."""
-    played = _fixture(season, NIGHT, "Next Trick")
+def _tonight(night: Tonight, manager) -> None:  # type: ignore[no-untyped-def]
+    """Tonight through the services, as the captains and staff would have done it."""
+    played = night.confirmed
     if not played.fixture_games.exists():
         fixture_submit_scores(
             fixture=played,
-            user=_captain_user(played.home),
+            user=captain_login(played.home),
             scores=[GameScore(1, 10, 6), GameScore(2, 8, 10), GameScore(3, 9, 7, timed_out=True)],
         )
-        fixture_confirm_cards(fixture=played, user=_captain_user(played.away))
+        fixture_confirm_cards(fixture=played, user=captain_login(played.away))
         fixture_refresh_status(fixture=played)
-    late = _fixture(season, NIGHT, "Trump Tight")
+    late = night.forfeited
     if not late.fixture_games.exists():
         forfeit_record(
             fixture=late,
@@ -104,29 +103,28 @@ def _night(season: Season, manager) -> None:  # type: ignore[no-untyped-def]
             note="Arrived 7:22; played game 3.",
         )
         fixture_submit_scores(
-            fixture=late, user=_captain_user(late.home), scores=[GameScore(3, 7, 10)]
+            fixture=late, user=captain_login(late.home), scores=[GameScore(3, 7, 10)]
         )
-        fixture_confirm_cards(fixture=late, user=_captain_user(late.away))
+        fixture_confirm_cards(fixture=late, user=captain_login(late.away))
         fixture_refresh_status(fixture=late)
-    waiting = _fixture(season, NIGHT, "Stick the Dealer")
-    _captain_user(waiting.away)
+    waiting = night.waiting
     if not waiting.fixture_games.exists():
         fixture_submit_scores(
             fixture=waiting,
-            user=_captain_user(waiting.home),
+            user=captain_login(waiting.home),
             scores=[GameScore(1, 10, 3), GameScore(2, 10, 8), GameScore(3, 4, 10)],
         )
-    disputed = _fixture(season, NIGHT, "Kitty Cats")
+    disputed = night.disputed
     if not disputed.fixture_games.exists():
         fixture_submit_scores(
             fixture=disputed,
-            user=_captain_user(disputed.home),
+            user=captain_login(disputed.home),
             scores=[GameScore(1, 10, 5), GameScore(2, 10, 9), GameScore(3, 6, 10)],
         )
         fixture_dispute_card(
             fixture=disputed,
             number=2,
-            user=_captain_user(disputed.away),
+            user=captain_login(disputed.away),
             reason="We won game 2, 10-9: the last hand was our march.",
         )
 
@@ -137,17 +135,14 @@ def _publish(season: Season, weeks: tuple[int, ...], manager) -> None:  # type: 
             standings_publish(season=season, week=week, by=manager)
 
 
-def _thursday_season(league: League) -> Season:
-    season = league.seasons.filter(slug="thursday-fall-2026").first()
+def _thursday_season(league: League, dates: DemoDates) -> Season:
+    season = league.seasons.filter(name=dates.thursday_name).first()
     if season is not None:
         return season
-    today = timezone.localdate()
-    start = today - datetime.timedelta(weeks=7)
-    start -= datetime.timedelta(days=(start.weekday() - Season.Weekday.THURSDAY) % 7)
     season = services.season_create(
         league=league,
-        name="Thursday Fall 2026",
-        starts_on=start,
+        name=dates.thursday_name,
+        starts_on=dates.thursday_start,
         weeks=5,
         start_time=datetime.time(19, 30),
         skill_levels=["A"],
@@ -169,6 +164,7 @@ def _thursday_season(league: League) -> Season:
                 season=season,
                 defaults={"version": 1, "signed_at": now, "method": Waiver.Method.PAPER},
             )
+    captain_logins(list(season.teams.all()))
     services.season_generate_schedule(season=season)
     services.season_publish_schedule(season=season)
     rng = random.Random(5)
@@ -177,12 +173,10 @@ def _thursday_season(league: League) -> Season:
     return season
 
 
-def _playoffs(season: Season, manager) -> None:  # type: ignore[no-untyped-def]
+def _playoffs(season: Season, dates: DemoDates, manager) -> None:  # type: ignore[no-untyped-def]
     if PlayoffBracket.objects.filter(season=season).exists():
         return
-    today = timezone.localdate()
-    dates = [today, today + datetime.timedelta(days=3), today + datetime.timedelta(days=7)]
-    (bracket,) = playoffs_create(season=season, by=manager, round_dates=dates)
+    (bracket,) = playoffs_create(season=season, by=manager, round_dates=dates.playoff_dates)
     # Round 1 tonight: one series 2-0, the other to a third game.
     results = {0: [(10, 6), (10, 8)], 1: [(10, 7), (6, 10), (10, 9)]}
     series = bracket.matches.filter(round=1, is_bye=False).order_by("position")
@@ -191,12 +185,46 @@ def _playoffs(season: Season, manager) -> None:  # type: ignore[no-untyped-def]
         for number, (home, away) in enumerate(results[index % 2], start=1):
             fixture_submit_scores(
                 fixture=fixture,
-                user=_captain_user(fixture.home),
+                user=captain_login(fixture.home),
                 scores=[GameScore(number, home, away)],
             )
-            fixture_confirm_cards(fixture=fixture, user=_captain_user(fixture.away))
+            fixture_confirm_cards(fixture=fixture, user=captain_login(fixture.away))
             # The confirmation's signal runs after the commit; the demo moves on at once.
             playoff_record_series(fixture=fixture)
+
+
+def _fixture_url(fixture: Fixture) -> str:
+    return reverse("league:fixture_detail", args=[fixture.pk])
+
+
+def _lines(season: Season, thursday: Season, night: Tonight, dates: DemoDates) -> list[str]:
+    demo = night.demo
+    opponent = demo.away if demo.home.name == DEMO_TEAM else demo.home
+    waiting, disputed, late = night.waiting, night.disputed, night.forfeited
+    ahead = season.fixtures.filter(date__gt=dates.today, stage=Fixture.Stage.REGULAR)
+    next_night = ahead.order_by("date").values_list("date", flat=True).first()
+    bracket = PlayoffBracket.objects.filter(season=thursday).first()
+    decided = bracket.matches.filter(winner__isnull=False, is_bye=False).count() if bracket else 0
+    slugs = {"league": season.league.slug, "season": season.slug}
+    return [
+        f"  weeks 1-{TONIGHT_WEEK - 1} played; standings published for weeks "
+        f"{' and '.join(map(str, dates.published_weeks))}",
+        f"  tonight, {dates.today:%A %d %B} (week {TONIGHT_WEEK}):",
+        f"    {demo.home} v {demo.away}: no card yet. 'captain' enters it at "
+        f"{_fixture_url(demo)}, then {captain_login(opponent).username} confirms it",
+        f"    {waiting.home} v {waiting.away}: a card waiting for "
+        f"{captain_login(waiting.away).username} to confirm, {_fixture_url(waiting)}",
+        f"    {disputed.home} v {disputed.away}: game 2 disputed, for 'manager' to settle, "
+        f"{_fixture_url(disputed)}",
+        f"    {late.home} v {late.away}: {late.away} forfeited games 1-2 (22 minutes late)",
+        f"  nights ahead: from {next_night:%d %b}, for 'manager' to cancel at "
+        f"{reverse('league:cancel_play', kwargs=slugs)}; dashboard "
+        f"{reverse('league:season_dashboard', kwargs=slugs)}",
+        f"  'player' (Pat, Left Bowers) signs the {season.name} waiver at "
+        f"{reverse('league:waiver_sign', kwargs=slugs)}",
+        f"  playoffs: {thursday.name}, round 1 tonight ({decided} series decided), "
+        "semifinals in three days",
+    ]
 
 
 @transaction.atomic
@@ -204,18 +232,12 @@ def load_nights(season: Season) -> list[str]:
     manager = get_user_model().objects.filter(username="manager").first()
     if manager is None:
         return ["  league nights: no demo manager to run them"]
-    _fall_results(season)
-    _night(season, manager)
-    _publish(season, PUBLISHED, manager)
-    thursday = _thursday_season(season.league)
+    dates = demo_dates()
+    _past_weeks(season, dates)
+    night = tonight(season)
+    _tonight(night, manager)
+    _publish(season, dates.published_weeks, manager)
+    thursday = _thursday_season(season.league, dates)
     _publish(thursday, (thursday.weeks,), manager)
-    _playoffs(thursday, manager)
-    bracket = PlayoffBracket.objects.filter(season=thursday).first()
-    decided = bracket.matches.filter(winner__isnull=False, is_bye=False).count() if bracket else 0
-    return [
-        f"  league nights: {season.name} weeks 1-{NIGHT} played (week {NIGHT}: a forfeit, a "
-        f"dispute, a card to confirm), standings published for weeks "
-        f"{', '.join(map(str, PUBLISHED))}",
-        f"  playoffs: {thursday.name}, {decided} series decided, semifinals to come; "
-        f"captains log in as captain-<team> / {DEMO_PASSWORD}",
-    ]
+    _playoffs(thursday, dates, manager)
+    return _lines(season, thursday, night, dates)

@@ -1,10 +1,9 @@
-"""Demo scorecards: the demo captain's Left Bowers against a rival team, in every card state.
+"""Demo scorecards: the demo captain's Left Bowers against Right Bowers, in every card state.
 
 Safe to run again: games are looked up by label, and a card is only played out once.
-Cards are entered through the services by the people at the table. The games start as
-seated tables and get their teams afterwards, so the history exists even while the
-league demo keeps Left Bowers waiting on a waiver (a new card for them is refused until
-the demo player signs, which is the point of that demo).
+Cards are entered hand by hand through the services by the people at the table: the demo
+captain, and Right Bowers' captain (login captain-right-bowers). The games start as seated
+tables and get their teams afterwards (the same order works whatever the teams' waivers).
 """
 
 from collections.abc import Callable
@@ -14,13 +13,12 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from accounts.demo import DEMO_PASSWORD
-from league.seasons.models import Player, RosterEntry, Team, Waiver
-from league.seasons.services.waivers import waiver_record_paper
+from league.demo.people import captain_login
+from league.seasons.models import Player, RosterEntry, Team
 from scoring import services
 from scoring.models import Game, GameSeat, RuleSet, Scorecard
 
-RIVAL_TEAM = "Jacks Back"
-RIVAL_USER = "rival"
+RIVAL_TEAM = "Right Bowers"
 
 
 def _hand(side: str, tricks: int, dealer: str, alone: bool = False, seat: str = "") -> dict:
@@ -73,24 +71,9 @@ PROGRESSIVE = [
 
 
 def _rival_team(season: Any) -> tuple[Any, Team]:
-    """A fully signed opponent with a captain who can log in (created once)."""
-    rival, _ = get_user_model().objects.get_or_create(
-        username=RIVAL_USER, defaults={"email": f"{RIVAL_USER}@example.com"}
-    )
-    rival.set_password(DEMO_PASSWORD)
-    rival.save(update_fields=["password"])
-    team, _ = Team.objects.get_or_create(season=season, name=RIVAL_TEAM)
-    captain, _ = Player.objects.get_or_create(
-        user=rival, defaults={"name": "Riley Rival", "email": f"{RIVAL_USER}@example.com"}
-    )
-    partner, _ = Player.objects.get_or_create(
-        email="jordan.jack@example.com", defaults={"name": "Jordan Jack"}
-    )
-    for player, role in ((captain, RosterEntry.Role.CAPTAIN), (partner, RosterEntry.Role.PLAYER)):
-        RosterEntry.objects.get_or_create(team=team, player=player, defaults={"role": role})
-        if not Waiver.objects.filter(player=player, season=season).exists():
-            waiver_record_paper(player=player, season=season, by=None)
-    return rival, team
+    """Right Bowers and its captain's login (league.demo.people)."""
+    team = Team.objects.get(season=season, name=RIVAL_TEAM)
+    return captain_login(team), team
 
 
 def _game(label: str, rule_set: RuleSet, seats: dict[str, Player]) -> Game:
@@ -120,7 +103,12 @@ def load() -> list[str]:
     rival, rival_team = _rival_team(left.season)
     cca = RuleSet.objects.get(slug="cca-league")
     me, them = captain.player, rival.player
-    partner = left.roster.exclude(player=me).select_related("player").first()
+    others = list(left.roster.exclude(player=me).select_related("player__user"))
+    # South is the demo player when there is one, as in the progressive demo's lone hand.
+    partner = next(
+        (e for e in others if e.player.user and e.player.user.username == "player"),
+        others[0] if others else None,
+    )
     jordan = rival_team.roster.exclude(player=them).get().player
     seats = {"N": me, "E": them, "S": partner.player if partner else me, "W": jordan}
     if partner is None:  # a lone captain still gets the team games, seated once
@@ -165,5 +153,5 @@ def load() -> list[str]:
         f"  scorecards ({left.name} v {RIVAL_TEAM}): confirmed {url(confirmed)}, "
         f"awaiting the captain's confirmation {url(awaiting)}, disputed {url(disputed)}, "
         f"no card yet {url(empty)}; progressive table {url(table)}",
-        f"  {'rival captain':<20} {RIVAL_USER} / {DEMO_PASSWORD}",
+        f"    ({rival.username} / {DEMO_PASSWORD} is the other side of these cards)",
     ]

@@ -1,7 +1,14 @@
 """Demo league data: a CCA-style season, two skill levels, 16 teams, a published schedule.
 
-Safe to run again: everything is looked up by name or email before it is created,
-and the schedule is generated only once.
+Every date is relative to the day the demo is loaded (league.demo.dates): the league night
+is today's weekday and tonight is week 9. Every captain has a login (league.demo.people),
+the demo 'manager' manages the league, and every rostered player has signed the waiver
+except the demo 'player', Left Bowers' third player, who signs online (the team still
+has two signed players, so its cards are accepted meanwhile).
+
+Safe to run again the same day: everything is looked up by name or email before it is
+created, and the schedule is generated only once. A demo loaded on an earlier day is
+rebuilt (league.demo.reset).
 """
 
 import datetime
@@ -9,12 +16,19 @@ import datetime
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
+from accounts.models import RoleName, Scope
+from accounts.services import role_grant
+from league.demo.dates import WEEKS, DemoDates
+from league.demo.people import captain_logins
+from league.demo.reset import league_is_current, league_wipe
 from league.seasons import services
 from league.seasons.models import League, Player, RosterEntry, Season, SeasonDate, Team, Waiver
 
+LEAGUE_SLUG = "cca"
+DEMO_TEAM = "Left Bowers"
 TEAMS = {
     "A": [
-        "Left Bowers",
+        DEMO_TEAM,
         "Right Bowers",
         "Lone Wolves",
         "Marching Orders",
@@ -34,35 +48,62 @@ TEAMS = {
         "Off Suit",
     ],
 }
-FIRST_NIGHT = datetime.date(2026, 9, 8)  # a Tuesday
 DEMO_USERS = {"captain": ("Casey Captain", "captain"), "player": ("Pat Player", "player")}
+UNSIGNED_USER = "player"
 
 
-def _season() -> Season:
-    league, _ = League.objects.get_or_create(
-        slug="cca",
-        defaults={"name": "CCA Euchre League", "description": "Weekly three-game team euchre."},
+def demo_dates() -> DemoDates:
+    return DemoDates(timezone.localdate())
+
+
+def demo_season() -> Season | None:
+    """Today's demo season (None before `load_demo` has run today)."""
+    dates = demo_dates()
+    return (
+        Season.objects.select_related("league")
+        .filter(league__slug=LEAGUE_SLUG, starts_on=dates.first_night, name=dates.season_name)
+        .first()
     )
-    season = league.seasons.filter(slug="fall-2026").first()
+
+
+def _league(dates: DemoDates) -> tuple[League, list[str]]:
+    lines = []
+    league = League.objects.filter(slug=LEAGUE_SLUG).first()
+    if league is not None and not league_is_current(league, dates):
+        league_wipe(league)
+        league = None
+        lines.append(
+            f"  (the demo league was loaded on another day: rebuilt for {dates.today:%A %d %B %Y})"
+        )
+    if league is None:
+        league = League.objects.create(
+            slug=LEAGUE_SLUG,
+            name="CCA Euchre League",
+            description="Weekly three-game team euchre.",
+        )
+    manager = get_user_model().objects.filter(username="manager").first()
+    if manager is not None:
+        role_grant(user=manager, role=RoleName.MANAGER, scope_kind=Scope.LEAGUE, scope_id=league.pk)
+    return league, lines
+
+
+def _season(league: League, dates: DemoDates) -> Season:
+    season = league.seasons.filter(name=dates.season_name).first()
     if season is None:
         season = services.season_create(
             league=league,
-            name="Fall 2026",
-            starts_on=FIRST_NIGHT,
-            weeks=12,
+            name=dates.season_name,
+            starts_on=dates.first_night,
+            weeks=WEEKS,
             start_time=datetime.time(19, 0),
             skill_levels=list(TEAMS),
         )
-    elif season.starts_on is None:
-        services.season_update(season=season, changes={"starts_on": FIRST_NIGHT, "weeks": 12})
-    for position, level in enumerate(TEAMS):
-        season.skill_levels.get_or_create(name=level, defaults={"position": position})
     services.venue_add(
         season=season, name="Circle City Taproom", tables=10, address="100 Monument Circle"
     )
     for date, kind, note in (
-        (datetime.date(2026, 11, 24), SeasonDate.Kind.BLACKOUT, "Thanksgiving week"),
-        (datetime.date(2026, 12, 10), SeasonDate.Kind.MAKEUP, "Thursday makeup night"),
+        (dates.blackout, SeasonDate.Kind.BLACKOUT, "Holiday week: no league night"),
+        (dates.makeup, SeasonDate.Kind.MAKEUP, "Makeup night for postponed fixtures"),
     ):
         SeasonDate.objects.get_or_create(
             season=season, date=date, defaults={"kind": kind, "note": note}
@@ -71,7 +112,6 @@ def _season() -> Season:
 
 
 def _rosters(season: Season) -> None:
-    users = get_user_model().objects.in_bulk(list(DEMO_USERS), field_name="username")
     levels = {level.name: level for level in season.skill_levels.all()}
     for level, names in TEAMS.items():
         for number, name in enumerate(names):
@@ -81,14 +121,21 @@ def _rosters(season: Season) -> None:
             if team.roster.exists():
                 continue
             slug = name.lower().replace("'", "").replace(" ", ".")
-            for seat, role in ((1, RosterEntry.Role.CAPTAIN), (2, RosterEntry.Role.PLAYER)):
+            seats = [(1, RosterEntry.Role.CAPTAIN), (2, RosterEntry.Role.PLAYER)]
+            if name == DEMO_TEAM:
+                seats = seats[1:]  # the demo captain captains it
+            for seat, role in seats:
                 player, _ = Player.objects.get_or_create(
                     email=f"{slug}.{seat}@example.com",
                     defaults={"name": f"{name.split()[0]} Player {level}{number}{seat}"},
                 )
                 RosterEntry.objects.create(team=team, player=player, role=role)
-    # The demo captain and player are the Left Bowers.
-    left_bowers = Team.objects.get(season=season, name="Left Bowers")
+    _demo_people(Team.objects.get(season=season, name=DEMO_TEAM))
+
+
+def _demo_people(team: Team) -> None:
+    """The demo captain captains Left Bowers with a partner; the demo player is the third."""
+    users = get_user_model().objects.in_bulk(list(DEMO_USERS), field_name="username")
     for username, (full_name, role) in DEMO_USERS.items():
         user = users.get(username)
         if user is None:
@@ -97,13 +144,12 @@ def _rosters(season: Season) -> None:
             user=user, defaults={"name": full_name, "email": f"{username}@example.com"}
         )
         RosterEntry.objects.update_or_create(
-            team=left_bowers, player=player, fixture=None, defaults={"role": role}
+            team=team, player=player, fixture=None, defaults={"role": role}
         )
-    left_bowers.roster.exclude(player__user__isnull=False).delete()
 
 
 def _waivers(season: Season) -> None:
-    """Everyone has signed except the demo player, who can try the online form."""
+    """Everyone has signed on paper except the demo player, who can try the online form."""
     signed = set(season.waivers.values_list("player_id", flat=True))
     now = timezone.now()
     Waiver.objects.bulk_create(
@@ -116,7 +162,7 @@ def _waivers(season: Season) -> None:
         )
         for player_id in set(
             RosterEntry.objects.filter(team__season=season)
-            .exclude(player__user__username="player")
+            .exclude(player__user__username=UNSIGNED_USER)
             .values_list("player_id", flat=True)
         )
         - signed
@@ -124,14 +170,20 @@ def _waivers(season: Season) -> None:
 
 
 def load_season() -> tuple[Season, list[str]]:
-    season = _season()
+    dates = demo_dates()
+    league, lines = _league(dates)
+    season = _season(league, dates)
     _rosters(season)
     _waivers(season)
+    captain_logins(list(season.teams.all()))
     if not season.is_published:
         if not season.fixtures.exists():
             services.season_generate_schedule(season=season)
         services.season_publish_schedule(season=season)
     return season, [
-        f"  league {season.league.name}, season {season.name}: {season.teams.count()} teams, "
-        f"{season.fixtures.filter(away__isnull=False).count()} fixtures (published)",
+        *lines,
+        f"League {league.name}, season {season.name} (league nights on "
+        f"{season.get_league_night_display()}s, {dates.first_night:%d %b} to "
+        f"{dates.last_night:%d %b %Y}): {season.teams.count()} teams, "
+        f"{season.fixtures.filter(away__isnull=False).count()} fixtures, published",
     ]

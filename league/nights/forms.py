@@ -98,3 +98,12 @@ class ReviewForm(forms.Form):
         choices=[("keep", "Stays in the playoffs"), ("exclude", "Removed from the playoffs")]
     )
     note = forms.CharField(max_length=500, required=False)
+
+
+class WithdrawForm(forms.Form):
+    reason = forms.CharField(
+        max_length=200,
+        label="Why is the team withdrawing?",
+        help_text="Its captains and its opponents' captains see this.",
+    )
+    confirm = forms.BooleanField(label="I understand: this can't be undone from here.")

@@ -9,5 +9,6 @@ from django.dispatch import Signal
 # sent with `fixture` and `by` inside the same transaction.
 playoff_fixture_changed = Signal()
 
-# A team left the league after its forfeits (sent with `team`), inside the same transaction.
+# A team left the league, removed after its forfeits or withdrawn by a manager (sent with
+# `team`), inside the same transaction.
 team_removed = Signal()

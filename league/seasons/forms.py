@@ -181,3 +181,21 @@ class RescheduleForm(forms.Form):
 
 class RespondForm(forms.Form):
     note = forms.CharField(max_length=200, required=False)
+
+
+class TeamRenameForm(forms.Form):
+    name = forms.CharField(max_length=120, label="New name")
+
+
+class TeamLevelForm(forms.Form):
+    skill_level = forms.ModelChoiceField(queryset=None, label="Skill level", empty_label=None)
+
+    def __init__(self, *args, season, **kwargs):  # type: ignore[no-untyped-def]
+        super().__init__(*args, **kwargs)
+        self.fields["skill_level"].queryset = season.skill_levels.all()
+
+
+class VenueEditForm(forms.Form):
+    name = forms.CharField(max_length=120, label="Venue")
+    address = forms.CharField(max_length=200, required=False)
+    tables = forms.IntegerField(min_value=1, max_value=200, label="Number of tables")

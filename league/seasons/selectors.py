@@ -5,6 +5,7 @@ from typing import Any
 
 from django.db.models import Count, Prefetch, Q, QuerySet
 from django.shortcuts import get_object_or_404
+from django.utils import timezone
 
 from league.seasons.models import (
     Fixture,
@@ -19,14 +20,29 @@ from league.seasons.models import (
 
 
 def membership_for_user(user_id: int) -> tuple[int | None, dict[int, str]]:
-    """The user's player record and roles on active teams (accounts' permissions ask this)."""
+    """The user's player record and roles on active teams (accounts' permissions ask this).
+
+    An entry counts until its last day (`ends_on`, in the league's time zone) has passed; a
+    sub for a fixture also while that fixture is still ahead (it may have been moved later),
+    and only once approved. So a sub's access to the team's private pages ends with the
+    sub's dates. A regular role wins over a sub entry on the same team.
+    """
     player_id = Player.objects.filter(user_id=user_id).values_list("pk", flat=True).first()
     if player_id is None:
         return None, {}
-    rows = RosterEntry.objects.filter(
-        player_id=player_id, team__status=Team.Status.ACTIVE
-    ).values_list("team_id", "role")
-    return player_id, dict(rows)
+    today = timezone.localdate()
+    current = Q(ends_on__isnull=True) | Q(ends_on__gte=today) | Q(fixture__date__gte=today)
+    rows = (
+        RosterEntry.objects.filter(player_id=player_id, team__status=Team.Status.ACTIVE)
+        .filter(current)
+        .exclude(role=RosterEntry.Role.SUB, approved=False)
+        .values_list("team_id", "role")
+    )
+    roles: dict[int, str] = {}
+    for team_id, role in rows:
+        if roles.get(team_id) in (None, RosterEntry.Role.SUB):
+            roles[team_id] = role
+    return player_id, roles
 
 
 def teams_for_user(user: Any) -> QuerySet[Team]:
@@ -180,3 +196,18 @@ def reschedule_requests_for_team(team: Team) -> QuerySet[RescheduleRequest]:
 def last_season_before(season: Season) -> Season | None:
     """The league's most recent other season, the default to copy from."""
     return season.league.seasons.exclude(pk=season.pk).order_by("-starts_on", "-pk").first()
+
+
+def teams_for_setup(season: Season) -> list[Team]:
+    """The season's teams by level and name, each with its `captains` (roster entries):
+    two queries, for the setup page's list and the team manage page."""
+    captains = (
+        RosterEntry.objects.filter(role=RosterEntry.Role.CAPTAIN, fixture__isnull=True)
+        .select_related("player")
+        .order_by("player__name")
+    )
+    return list(
+        season.teams.select_related("skill_level")
+        .prefetch_related(Prefetch("roster", queryset=captains, to_attr="captains"))
+        .order_by("skill_level__position", "skill_level__name", "name")
+    )

@@ -2,7 +2,16 @@
 
 from django.urls import path
 
-from league.seasons.views import activity, captain, feeds, manage, public, schedule
+from league.seasons.views import (
+    activity,
+    captain,
+    feeds,
+    invitations,
+    manage,
+    public,
+    schedule,
+    teams,
+)
 
 SEASON = "<slug:league>/<slug:season>/"
 
@@ -16,6 +25,7 @@ public_by_id = [
 captain_by_id = [
     path("teams/<int:pk>/roster/", captain.roster_edit, name="roster_edit"),
     path("teams/<int:pk>/subs/", captain.sub_add, name="sub_add"),
+    path("teams/<int:pk>/invitations/", invitations.team_invitations, name="team_invitations"),
 ]
 staff_by_id = [
     path("new/", manage.league_create, name="league_create"),
@@ -25,6 +35,7 @@ staff_by_id = [
 # A league's own pages come before its seasons': "<league>/activity/" is not a season.
 staff_by_league = [
     path("<slug:league>/activity/", activity.league_activity, name="league_activity"),
+    path("<slug:league>/staff/", invitations.league_staff, name="league_staff"),
 ]
 public_by_slug = [
     path("<slug:slug>/", public.league_detail, name="league_detail"),
@@ -40,8 +51,15 @@ staff_by_slug = [
     path(SEASON + "manage/", manage.season_dashboard, name="season_dashboard"),
     path(SEASON + "manage/settings/", manage.season_settings, name="season_settings"),
     path(SEASON + "manage/setup/", manage.season_setup, name="season_setup"),
+    path(SEASON + "manage/teams/<int:pk>/", teams.team_manage, name="team_manage"),
+    path(SEASON + "manage/venues/<int:pk>/", teams.venue_edit, name="venue_edit"),
     path(SEASON + "manage/import/", manage.season_import, name="season_import"),
     path(SEASON + "manage/roster/", manage.season_roster, name="season_roster"),
+    path(
+        SEASON + "manage/invitations/",
+        invitations.season_invitations,
+        name="season_invitations",
+    ),
     path(SEASON + "manage/waivers/<int:player>/paper/", manage.waiver_paper, name="waiver_paper"),
     path(SEASON + "manage/subs/<int:entry>/", manage.sub_decide, name="sub_decide"),
     path(

@@ -16,7 +16,6 @@ from scoring.selectors import draft_for, scorecard_for_game
 from scoring.views.common import game_or_404, posted_version
 
 
-
 @require_POST
 @login_required
 def game_confirm(request: HttpRequest, game_id: int) -> HttpResponse:

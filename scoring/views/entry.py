@@ -45,20 +45,26 @@ def _errors(exc: ValidationError) -> str:
     return " ".join(exc.messages)
 
 
-@login_required
-def game_entry(request: HttpRequest, game_id: int) -> HttpResponse:
+def _entitled_game(request: HttpRequest, game_id: int) -> Game:
+    """The game, for someone who may enter its card (every entry step asks, not only the page)."""
     game = game_or_404(game_id)
     permissions.deny_unless(
         bool(permissions.scoring_sides_for(request.user, game)),
         "Only the captains (or, without teams, the players at the table) enter this card.",
     )
+    return game
+
+
+@login_required
+def game_entry(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _entitled_game(request, game_id)
     return render(request, "scoring/game_entry.html", {"game": game})
 
 
 @require_POST
 @login_required
 def entry_add_hand(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = game_or_404(game_id)
+    game = _entitled_game(request, game_id)
     try:
         hand = HandForm(request.POST).hand()
         services.draft_add_hand(game=game, user=request.user, hand=hand)
@@ -70,7 +76,7 @@ def entry_add_hand(request: HttpRequest, game_id: int) -> HttpResponse:
 @require_POST
 @login_required
 def entry_undo(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = game_or_404(game_id)
+    game = _entitled_game(request, game_id)
     try:
         services.draft_remove_last_hand(game=game, user=request.user)
     except ValidationError as exc:
@@ -81,7 +87,7 @@ def entry_undo(request: HttpRequest, game_id: int) -> HttpResponse:
 @require_POST
 @login_required
 def entry_clear(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = game_or_404(game_id)
+    game = _entitled_game(request, game_id)
     services.draft_clear(game=game, user=request.user)
     return _component(request, game)
 
@@ -90,7 +96,7 @@ def entry_clear(request: HttpRequest, game_id: int) -> HttpResponse:
 @login_required
 def entry_options(request: HttpRequest, game_id: int) -> HttpResponse:
     """The side (for staff who may enter either) and the 'time ran out' tick."""
-    game = game_or_404(game_id)
+    game = _entitled_game(request, game_id)
     side = request.POST.get("side") or None
     try:
         services.draft_set_options(
@@ -105,7 +111,7 @@ def entry_options(request: HttpRequest, game_id: int) -> HttpResponse:
 @login_required
 def entry_copy_card(request: HttpRequest, game_id: int) -> HttpResponse:
     """Start the draft from the current card, to fix a hand without retyping the rest."""
-    game = game_or_404(game_id)
+    game = _entitled_game(request, game_id)
     version = posted_version(request, game)
     try:
         services.draft_start_from(game=game, user=request.user, version=version)
@@ -135,7 +141,7 @@ def _submitted(request: HttpRequest, game: Game, side: str) -> HttpResponse:
 @require_POST
 @login_required
 def entry_submit(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = game_or_404(game_id)
+    game = _entitled_game(request, game_id)
     draft = draft_for(request.user, game)
     try:
         side = _side(request, game)
@@ -154,7 +160,7 @@ def entry_submit(request: HttpRequest, game_id: int) -> HttpResponse:
 @require_POST
 @login_required
 def entry_submit_final(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = game_or_404(game_id)
+    game = _entitled_game(request, game_id)
     form = FinalScoresForm(request.POST, spec=game.rule_set.to_spec())
     if not form.is_valid():
         problems = [

@@ -1,33 +1,108 @@
+"""`load_demo` (what `make demo` runs): the accounts it prints, and running it again."""
+
+import datetime
+
 import pytest
+from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
+from django.utils import timezone
 
 from accounts import permissions
-from league.seasons.models import Player, RosterEntry
+from league.demo.nights import tonight
+from league.demo.seasons import demo_season
+from league.nights.services.results import GameScore, fixture_submit_scores
+from league.seasons.models import League
+from tournaments.models import Tournament
+
+DEMO_MODELS = [
+    "auth.User",
+    "accounts.Role",
+    "league.League",
+    "league.Season",
+    "league.Team",
+    "league.Player",
+    "league.RosterEntry",
+    "league.Fixture",
+    "league.Waiver",
+    "league.StandingsSnapshot",
+    "league.Forfeit",
+    "league.PlayoffMatch",
+    "scoring.Game",
+    "scoring.Scorecard",
+    "scoring.ScorecardVersion",
+    "tournaments.Tournament",
+    "tournaments.Round",
+    "tournaments.HeatMatch",
+    "notices.Notice",
+]
+
+
+def _counts() -> dict[str, int]:
+    return {label: apps.get_model(label).objects.count() for label in DEMO_MODELS}
 
 
 @pytest.mark.django_db
-def test_load_demo_is_safe_to_run_twice_and_prints_every_account(capsys):
+def test_each_demo_account_logs_in_and_holds_its_roles(capsys, client):
     call_command("load_demo")
-    counts = (get_user_model().objects.count(), Player.objects.count(), RosterEntry.objects.count())
-    call_command("load_demo")
-    assert counts == (
-        get_user_model().objects.count(),
-        Player.objects.count(),
-        RosterEntry.objects.count(),
-    )
     out = capsys.readouterr().out
-    for username in ("manager", "director", "captain", "player"):
+    for username in ("manager", "director", "scorekeeper", "captain", "player"):
         assert f"{username} / euchre-demo" in out
-
-
-@pytest.mark.django_db
-def test_each_demo_account_holds_its_role():
-    call_command("load_demo")
+        assert client.login(username=username, password="euchre-demo"), username
     users = get_user_model().objects.in_bulk(
-        ["manager", "director", "captain", "player"], field_name="username"
+        ["manager", "director", "scorekeeper", "captain", "player"], field_name="username"
     )
-    assert permissions.is_manager(users["manager"])
-    assert permissions.is_director(users["director"])
+    league = League.objects.get(slug="cca")
+    assert permissions.can_manage_league(users["manager"], league)
+    assert permissions.is_organiser(users["manager"]) and permissions.is_organiser(
+        users["director"]
+    )
+    for event in Tournament.objects.all():
+        assert permissions.can_run_tournament(users["director"], event)
+        assert not permissions.can_run_tournament(users["scorekeeper"], event)
+    progressive = Tournament.objects.get(format="progressive")
+    assert permissions.can_keep_score(users["scorekeeper"], progressive)
     assert permissions.is_captain(users["captain"])
     assert permissions.role_names(users["player"]) == ["player"]
+    assert not permissions.can_manage_league(users["director"], league)
+
+
+@pytest.mark.django_db
+def test_running_it_again_keeps_the_day_and_a_later_day_rebuilds_it(capsys):
+    call_command("load_demo")
+    counts = _counts()
+    # Someone tries the demo: the captain enters tonight's card.
+    fixture = tonight(demo_season()).demo
+    captain = get_user_model().objects.get(username="captain")
+    fixture_submit_scores(fixture=fixture, user=captain, scores=[GameScore(1, 10, 2)])
+    call_command("load_demo")  # `make demo` again the same day keeps it
+    assert fixture.fixture_games.get(number=1).game.scorecard.status == "submitted"
+    assert _counts()["league.Team"] == counts["league.Team"]
+    assert _counts()["tournaments.Tournament"] == counts["tournaments.Tournament"]
+
+    later = timezone.now() + datetime.timedelta(days=45)
+    real_now = timezone.now
+    timezone.now = lambda: real_now() + datetime.timedelta(days=45)
+    try:
+        call_command("load_demo")
+        out = capsys.readouterr().out
+        season = demo_season()
+        assert "rebuilt for" in out
+        assert tonight(season).demo.date == later.date() == timezone.localdate()
+        assert {t.date for t in Tournament.objects.filter(format="progressive")} == {
+            later.date()
+        }
+    finally:
+        timezone.now = real_now
+    assert League.objects.count() == 1
+    rebuilt = _counts()
+    for label in ("auth.User", "league.Player", "league.Team", "tournaments.Tournament"):
+        assert rebuilt[label] == counts[label], label
+
+
+@pytest.mark.django_db
+def test_running_it_twice_the_same_day_adds_nothing():
+    call_command("load_demo")
+    counts = _counts()
+    call_command("load_demo")
+    assert _counts() == counts

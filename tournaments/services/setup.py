@@ -2,13 +2,52 @@
 
 from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
+from django.utils.text import slugify
 
 from accounts.models import RoleName, Scope
 from accounts.services import role_grant
 from tournaments.errors import TournamentError
 from tournaments.models import Tournament
 from tournaments.stage_data import cold_butt_data
+
+# Attempts at a free slug when other events take ours at the same moment.
+SLUG_ATTEMPTS = 5
+
+
+def _free_slug(tournament: Tournament) -> str:
+    base = slugify(f"{tournament.name} {tournament.date:%Y}")[:40] or "tournament"
+    taken = set(Tournament.objects.filter(slug__startswith=base).values_list("slug", flat=True))
+    slug, n = base, 2
+    while slug in taken:
+        slug, n = f"{base}-{n}", n + 1
+    return slug
+
+
+def _insert(tournament: Tournament) -> None:
+    """Insert under a free slug; one name on one day is one event (`tournament_name_once_a_day`).
+
+    A double click, or two directors at once, make one event: the others are told it exists.
+    """
+    name, when = tournament.name, tournament.date
+
+    def refuse_if_taken() -> None:
+        if Tournament.objects.filter(name__iexact=name, date=when).exists():
+            raise TournamentError(
+                f"There is already an event called {name} on {when:%B} {when.day}, {when.year}."
+            )
+
+    refuse_if_taken()
+    tournament.slug = tournament.slug or _free_slug(tournament)
+    for _ in range(SLUG_ATTEMPTS):
+        try:
+            with transaction.atomic():
+                tournament.save(force_insert=True)
+            return
+        except IntegrityError:
+            refuse_if_taken()
+            tournament.slug = _free_slug(tournament)
+    raise TournamentError("Someone else is setting up an event right now: try again.")
 
 
 @transaction.atomic
@@ -17,7 +56,7 @@ def tournament_create(*, tournament: Tournament, director: Any) -> Tournament:
     tournament.director = director
     if tournament.is_heats and not tournament.stages:
         tournament.stages = cold_butt_data()
-    tournament.save()
+    _insert(tournament)
     if getattr(director, "is_authenticated", False):
         # Whoever sets an event up directs it (and may add co-directors and scorekeepers).
         role_grant(

@@ -42,11 +42,15 @@ def _attempt(request: HttpRequest, action: Callable[[], object], success: str) -
 def tournament_create(request: HttpRequest) -> HttpResponse:
     form = TournamentForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        tournament = services.tournament_create(
-            tournament=form.save(commit=False), director=request.user
-        )
-        messages.success(request, f"{tournament} is set up: now register the entries.")
-        return redirect("tournaments:manage", tournament.slug)
+        try:
+            tournament = services.tournament_create(
+                tournament=form.save(commit=False), director=request.user
+            )
+        except TournamentError as exc:  # the same event set up at the same moment
+            form.add_error(None, str(exc))
+        else:
+            messages.success(request, f"{tournament} is set up: now register the entries.")
+            return redirect("tournaments:manage", tournament.slug)
     return render(request, "tournaments/tournament_form.html", {"form": form})
 
 

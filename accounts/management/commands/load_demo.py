@@ -2,6 +2,7 @@ from importlib import import_module
 
 from django.core.management.base import BaseCommand
 from django.db import transaction
+from django.utils import timezone
 
 # Each app contributes its own demo data; order matters (accounts first).
 DEMO_MODULES = [
@@ -13,7 +14,11 @@ DEMO_MODULES = [
 
 
 class Command(BaseCommand):
-    help = "Load realistic demo data. Safe to run more than once."
+    help = (
+        "Load realistic demo data dated from today. Safe to run again: the same day it keeps "
+        "what is there (and what you did in it); on a later day it rebuilds the demo league "
+        "and events for that day (accounts and players are kept)."
+    )
 
     def handle(self, *args, **options) -> None:
         lines: list[str] = []
@@ -26,6 +31,7 @@ class Command(BaseCommand):
                         raise
                     continue
                 lines.extend(module.load())
-        self.stdout.write(self.style.SUCCESS("Demo data loaded."))
+        today = timezone.localdate()
+        self.stdout.write(self.style.SUCCESS(f"Demo data loaded for today, {today:%A %d %B %Y}."))
         for line in lines:
             self.stdout.write(line)

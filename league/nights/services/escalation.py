@@ -14,11 +14,11 @@ from django.utils import timezone
 from league.announcements.selectors import captains_of_teams
 from league.nights import signals
 from league.nights.forfeit_rules import ForfeitPolicy, consequence, consequence_text
-from league.nights.models import FixtureGame, Forfeit, PlayoffReview
+from league.nights.models import Forfeit, PlayoffReview
+from league.nights.services.withdrawals import fixtures_to_byes
 from league.seasons.models import Fixture, Season, Team
 from notices.models import Notice
 from notices.services import notice_send
-from scoring.models import Game
 
 
 def season_policy(season: Season) -> ForfeitPolicy:
@@ -82,23 +82,7 @@ def _remove(team: Team, forfeit: Forfeit) -> None:
         .select_for_update(of=("self",))
         .order_by("pk")
     )
-    changes: list[dict] = [{"team_status": team.status}]
-    for fixture in remaining:
-        changes.append(
-            {
-                "fixture": fixture.pk,
-                "home": fixture.home_id,
-                "away": fixture.away_id,
-                "table": fixture.table_id,
-                "games": fixture.games,
-            }
-        )
-        if fixture.home_id == team.pk:
-            fixture.home_id = fixture.away_id
-        fixture.away_id, fixture.table_id, fixture.games = None, None, 0
-        fixture.save(update_fields=["home", "away", "table", "games", "updated_at"])
-        unplayed = FixtureGame.objects.filter(fixture=fixture, game__scorecard__isnull=True)
-        Game.objects.filter(pk__in=list(unplayed.values_list("game_id", flat=True))).delete()
+    changes: list[dict] = [{"team_status": team.status}, *fixtures_to_byes(team, remaining)]
     team.status = Team.Status.REMOVED
     team.save(update_fields=["status"])
     forfeit.removal_changes = changes

@@ -81,6 +81,10 @@ def forfeit_record(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def forfeit_announce(request: HttpRequest, pk: int) -> HttpResponse:
     fixture = _fixture(pk)
+    permissions.deny_unless(
+        permissions.can_act_for_fixture(request.user, fixture),
+        "Only the team's captain or a league manager announce its forfeit.",
+    )
     form = AnnounceForm(request.POST)
     if not form.is_valid():
         messages.error(request, "Choose the team that won't play.")

@@ -88,9 +88,7 @@ class RosterEntry(models.Model):
         SUB = "sub", "Substitute"
 
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="roster")
-    season = models.ForeignKey(
-        Season, on_delete=models.CASCADE, related_name="+", editable=False
-    )
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="+", editable=False)
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="roster_entries")
     role = models.CharField(max_length=10, choices=Role.choices, default=Role.PLAYER)
     starts_on = models.DateField("from", null=True, blank=True)

@@ -25,11 +25,12 @@ from league.seasons.services.seasons import (
     skill_level_add,
     venue_add,
 )
-from league.seasons.services.waivers import waiver_record_paper, waiver_sign_online
+from league.seasons.services.waivers import is_rostered, waiver_record_paper, waiver_sign_online
 
 __all__ = [
     "ImportResult",
     "fixture_update",
+    "is_rostered",
     "league_create",
     "player_find_or_create",
     "roster_add_player",

@@ -4,28 +4,59 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
-from django.db import transaction
+from django.db import IntegrityError, transaction
 
+from accounts.models import Invitation
+from league.seasons.invitations import team_invitation_send
 from league.seasons.models import Fixture, Player, RosterEntry, Season, SkillLevel, Team
 
 
-def player_find_or_create(*, name: str, email: str = "", phone: str = "") -> Player:
-    """The player with this email when there is one (email identifies people), else a new one."""
-    name, email, phone = name.strip(), email.strip().lower(), phone.strip()
-    if not name:
-        raise ValidationError("Give the player's full name.")
+def _clean_email(email: str) -> str:
+    email = email.strip().lower()
     if email:
         try:
             validate_email(email)
         except ValidationError:
             raise ValidationError(f"{email} is not an email address.") from None
-        player = Player.objects.filter(email__iexact=email).order_by("pk").first()
+    return email
+
+
+def _find_or_create(*, name: str, email: str, phone: str) -> tuple[Player, bool]:
+    """(player, created). An email that is already someone's finds them, unchanged.
+
+    The database keeps one player per email (`player_email_unique`): when two requests
+    create the same new address at once, the second finds the first's player.
+    """
+    name, email, phone = name.strip(), _clean_email(email), phone.strip()
+    if not name:
+        raise ValidationError("Give the player's full name.")
+    if email:
+        player = Player.objects.filter(email__iexact=email).first()
         if player is not None:
-            if phone and not player.phone:
-                player.phone = phone
-                player.save(update_fields=["phone"])
-            return player
-    return Player.objects.create(name=name, email=email, phone=phone)
+            return player, False
+    try:
+        with transaction.atomic():
+            return Player.objects.create(name=name, email=email, phone=phone), True
+    except IntegrityError:
+        player = Player.objects.filter(email__iexact=email).first() if email else None
+        if player is None:
+            raise
+        return player, False
+
+
+def player_find_or_create(*, name: str, email: str = "", phone: str = "") -> Player:
+    """The player with this email when there is one (email identifies people), else a new one.
+
+    Someone found by email keeps their own name, phone and waivers: the caller's typed name
+    and phone are only for a new player.
+    """
+    return _find_or_create(name=name, email=email, phone=phone)[0]
+
+
+def _create_entry(**fields: Any) -> RosterEntry:
+    """Insert in a savepoint so a collision with a constraint can be answered, not raised."""
+    with transaction.atomic():
+        return RosterEntry.objects.create(**fields)
 
 
 @transaction.atomic
@@ -33,37 +64,112 @@ def team_create(*, season: Season, name: str, skill_level: SkillLevel | None = N
     name = name.strip()
     if not name:
         raise ValidationError("Give the team a name.")
+    taken = f"{season.name} already has a team called {name}."
     if season.teams.filter(name__iexact=name).exists():
-        raise ValidationError(f"{season.name} already has a team called {name}.")
+        raise ValidationError(taken)
     if skill_level is not None and skill_level.season_id != season.pk:
         raise ValidationError("That skill level belongs to another season.")
-    return Team.objects.create(season=season, name=name, skill_level=skill_level)
+    try:
+        with transaction.atomic():
+            return Team.objects.create(season=season, name=name, skill_level=skill_level)
+    except IntegrityError:  # the same team added at the same moment
+        raise ValidationError(taken) from None
 
 
-def _check_not_elsewhere(team: Team, player: Player) -> None:
+def _regular_elsewhere(team: Team, player: Player) -> RosterEntry | None:
     """A player is a regular on one team of a season (subbing elsewhere is fine)."""
-    other = (
-        RosterEntry.objects.filter(player=player, team__season_id=team.season_id)
+    return (
+        RosterEntry.objects.filter(player=player, season_id=team.season_id)
         .exclude(team=team)
         .exclude(role=RosterEntry.Role.SUB)
         .select_related("team")
         .first()
     )
-    if other is not None:
-        raise ValidationError(f"{player.name} already plays for {other.team.name} this season.")
 
 
 @transaction.atomic
 def roster_add_player(
-    *, team: Team, name: str, email: str = "", phone: str = "", role: str = RosterEntry.Role.PLAYER
+    *,
+    team: Team,
+    name: str,
+    email: str = "",
+    phone: str = "",
+    role: str = RosterEntry.Role.PLAYER,
+    by: Any = None,
 ) -> RosterEntry:
+    """Put a player on the team's roster (captain or player).
+
+    An email that already belongs to someone never shows or changes their name, phone or
+    waiver: when a person (`by`) adds it, the team gets a stand-in roster place under the
+    typed name and the address an invitation (`_invite_owner`); accepting moves the place
+    to the person's own record. Without `by` (the system: imports, copies) the person is
+    put on the roster as they are. The entry's `invited` is that invitation, or None.
+
+    Two adds at once of one new email make one player (`player_email_unique`); one person
+    on two teams of a season at once is refused on the second (`roster_one_team_per_season`).
+    """
     if role not in (RosterEntry.Role.CAPTAIN, RosterEntry.Role.PLAYER):
         raise ValidationError("Add a sub for a night from the team's sub form.")
-    player = player_find_or_create(name=name, email=email, phone=phone)
+    clean = _clean_email(email)
+    if clean and by is not None:
+        owner = Player.objects.filter(email__iexact=clean).first()
+        if owner is not None:
+            return _invite_owner(
+                team=team, owner=owner, name=name, email=clean, phone=phone, role=role, by=by
+            )
+    player, created = _find_or_create(name=name, email=clean, phone=phone)
+    if not created and by is not None:  # the address was taken at this very moment
+        return _invite_owner(
+            team=team, owner=player, name=name, email=clean, phone=phone, role=role, by=by
+        )
+    who = name.strip() if created else clean
+    on_team = f"{who} is already on {team.name}."
+    elsewhere = f"{who} already plays for another team in {team.season.name}."
     if RosterEntry.objects.filter(team=team, player=player, fixture__isnull=True).exists():
-        raise ValidationError(f"{player.name} is already on {team.name}.")
-    _check_not_elsewhere(team, player)
-    return RosterEntry.objects.create(team=team, player=player, role=role)
+        raise ValidationError(on_team)
+    if _regular_elsewhere(team, player) is not None:
+        raise ValidationError(elsewhere)
+    try:
+        entry = _create_entry(team=team, player=player, role=role)
+    except IntegrityError:  # added here, or to another team of the season, at the same moment
+        if RosterEntry.objects.filter(team=team, player=player, fixture__isnull=True).exists():
+            raise ValidationError(on_team) from None
+        raise ValidationError(elsewhere) from None
+    entry.invited = None
+    return entry
+
+
+def _invite_owner(
+    *, team: Team, owner: Player, name: str, email: str, phone: str, role: str, by: Any
+) -> RosterEntry:
+    """Invite the owner of `email` to the team without showing them to the inviter.
+
+    The roster gets a stand-in player (the typed name and phone, no email: the address
+    stays its owner's); the invitation, sent to the address, is for that place. Accepting
+    moves the place to the person's own record (`league.seasons.invitations`), where the
+    one-team-a-season rule is checked. Messages name only the typed address.
+    """
+    name = name.strip()
+    if not name:
+        raise ValidationError("Give the player's full name.")
+    if RosterEntry.objects.filter(team=team, player=owner, fixture__isnull=True).exists():
+        raise ValidationError(f"{email} is already on {team.name}.")
+    invited = f"{email} is already invited to {team.name}: resend it from the team's invitations."
+    pending = Invitation.objects.filter(
+        scope_kind=Invitation.ScopeKind.TEAM,
+        scope_id=team.pk,
+        email=email,
+        state=Invitation.State.PENDING,
+    )
+    if pending.exists():
+        raise ValidationError(invited)
+    stand_in = Player.objects.create(name=name, phone=phone.strip())
+    entry = _create_entry(team=team, player=stand_in, role=role)
+    invitation = team_invitation_send(by=by, team=team, entry_id=entry.pk, contact=email)
+    if invitation.player_id != stand_in.pk:  # invited by someone else at the same moment
+        raise ValidationError(invited)  # (rolls back the stand-in and its place)
+    entry.invited = invitation
+    return entry
 
 
 @transaction.atomic
@@ -113,23 +219,30 @@ def sub_add(
         raise ValidationError("Subs aren't allowed in this season's playoffs.")
     if not playoff and not season.subs_in_regular_season:
         raise ValidationError("Subs aren't allowed in this season.")
-    player = player_find_or_create(name=name, email=email, phone=phone)
+    player, created = _find_or_create(name=name, email=email, phone=phone)
+    who = name.strip() if created else (email.strip() or name.strip())
+    twice = f"{who} is already a sub in that fixture."
     on_team = RosterEntry.objects.filter(team=team, player=player, fixture__isnull=True)
     if on_team.exclude(role=RosterEntry.Role.SUB).exists():
-        raise ValidationError(f"{player.name} is already on {team.name}'s roster.")
-    if RosterEntry.objects.filter(team__in=fixture.team_ids(), player=player, fixture=fixture):
-        raise ValidationError(f"{player.name} is already a sub in that fixture.")
+        raise ValidationError(f"{who} is already on {team.name}'s roster.")
+    if RosterEntry.objects.filter(player=player, fixture=fixture).exists():
+        raise ValidationError(twice)
     approved = not (playoff and season.playoff_subs == Season.PlayoffSubs.APPROVAL)
-    return RosterEntry.objects.create(
-        team=team,
-        player=player,
-        role=RosterEntry.Role.SUB,
-        fixture=fixture,
-        starts_on=fixture.date,
-        ends_on=fixture.date,
-        approved=approved,
-        added_by=by if getattr(by, "is_authenticated", False) else None,
-    )
+    try:
+        entry = _create_entry(
+            team=team,
+            player=player,
+            role=RosterEntry.Role.SUB,
+            fixture=fixture,
+            starts_on=fixture.date,
+            ends_on=fixture.date,
+            approved=approved,
+            added_by=by if getattr(by, "is_authenticated", False) else None,
+        )
+    except IntegrityError:  # the same sub added at the same moment
+        raise ValidationError(twice) from None
+    entry.invited = None
+    return entry
 
 
 @transaction.atomic

@@ -1,6 +1,7 @@
 """Leagues, seasons and their settings; copying a season forward."""
 
 import datetime
+from collections.abc import Callable
 from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -35,18 +36,56 @@ def _unique_slug(base: str, taken: set[str]) -> str:
     return candidate
 
 
-@transaction.atomic
+# Attempts at a free slug when others take ours at the same moment.
+SLUG_ATTEMPTS = 5
+
+
+def _insert_with_slug(
+    instance: Any, *, taken: Callable[[], set[str]], refuse_if: Callable[[], str | None]
+) -> Any:
+    """Save a new league or season under the first free slug, inside a savepoint.
+
+    A collision (the slug, or the name, taken by someone at the same moment) answers with
+    `refuse_if`'s message when the name is now taken, else tries the next free slug.
+    """
+    for _ in range(SLUG_ATTEMPTS):
+        instance.slug = _unique_slug(instance.name, taken())
+        try:
+            with transaction.atomic():
+                instance.save(force_insert=True)
+            return instance
+        except IntegrityError:
+            message = refuse_if()
+            if message:
+                raise ValidationError(message) from None
+    raise ValidationError("Someone else is saving the same thing right now: try again.")
+
+
 @transaction.atomic
 def league_create(*, name: str, description: str = "", by: Any = None) -> League:
-    """A new league; whoever creates it (an organiser) becomes its first manager."""
+    """A new league; whoever creates it (an organiser) becomes its first manager.
+
+    The name is unique whatever its case (`league_name_unique`): four "create" posts at
+    once make one league, and the others are told it exists.
+    """
     if by is not None and not permissions.can_create_league(by):
         raise PermissionDenied("Only organisers let in by the site administrators create leagues.")
     name = name.strip()
     if not name:
         raise ValidationError("Give the league a name.")
-    taken = set(League.objects.values_list("slug", flat=True)) | RESERVED_SLUGS
-    slug = _unique_slug(name, taken)
-    league = League.objects.create(name=name, slug=slug, description=description.strip())
+
+    def refuse_if() -> str | None:
+        if League.objects.filter(name__iexact=name).exists():
+            return f"There is already a league called {name}."
+        return None
+
+    if message := refuse_if():
+        raise ValidationError(message)
+    league = _insert_with_slug(
+        League(name=name, description=description.strip()),
+        taken=lambda: set(League.objects.values_list("slug", flat=True)) | RESERVED_SLUGS,
+        refuse_if=refuse_if,
+    )
     if by is not None:
         role_grant(
             user=by,
@@ -75,12 +114,17 @@ def season_create(
     name = name.strip()
     if not name:
         raise ValidationError("Give the season a name.")
-    taken = set(league.seasons.values_list("slug", flat=True)) | RESERVED_SEASON_SLUGS
-    slug = _unique_slug(name, taken)
+
+    def refuse_if() -> str | None:
+        if league.seasons.filter(name__iexact=name).exists():
+            return f"{league.name} already has a season called {name}."
+        return None
+
+    if message := refuse_if():
+        raise ValidationError(message)
     season = Season(
         league=league,
         name=name,
-        slug=slug,
         starts_on=starts_on,
         league_night=starts_on.weekday(),
         weeks=weeks,
@@ -94,13 +138,18 @@ def season_create(
                 setattr(season, field, getattr(copy_from, field))
         if start_time is None:
             season.start_time = copy_from.start_time
-    season.full_clean()
-    season.save()
+    season.full_clean(exclude=["slug"])
+    _insert_with_slug(
+        season,
+        taken=lambda: set(league.seasons.values_list("slug", flat=True)) | RESERVED_SEASON_SLUGS,
+        refuse_if=refuse_if,
+    )
+    seen: set[str] = set()
     for position, level in enumerate(skill_levels or []):
-        if level.strip():
-            SkillLevel.objects.get_or_create(
-                season=season, name=level.strip(), defaults={"position": position}
-            )
+        level = level.strip()
+        if level and level.casefold() not in seen:
+            seen.add(level.casefold())
+            SkillLevel.objects.create(season=season, name=level, position=position)
     if copy_from is not None:
         season_copy_from(source=copy_from, target=season)
     return season
@@ -141,13 +190,21 @@ def season_copy_from(*, source: Season, target: Season) -> dict[str, int]:
     levels: dict[int, SkillLevel] = {}
     for level in source.skill_levels.all():
         levels[level.pk], _ = SkillLevel.objects.get_or_create(
-            season=target, name=level.name, defaults={"position": level.position}
+            season=target,
+            name__iexact=level.name,
+            defaults={"name": level.name, "position": level.position},
         )
-    existing = set(target.teams.values_list("name", flat=True))
+    existing = {name.casefold() for name in target.teams.values_list("name", flat=True)}
+    # A player already a regular in the target season stays on the team they are on.
+    placed = set(
+        RosterEntry.objects.filter(season=target)
+        .exclude(role=RosterEntry.Role.SUB)
+        .values_list("player_id", flat=True)
+    )
     teams = source.teams.filter(status=Team.Status.ACTIVE).prefetch_related("roster")
     copied_teams = copied_players = 0
     for team in teams:
-        if team.name in existing:
+        if team.name.casefold() in existing:
             continue
         new_team = Team.objects.create(
             season=target,
@@ -157,10 +214,11 @@ def season_copy_from(*, source: Season, target: Season) -> dict[str, int]:
         )
         copied_teams += 1
         entries = [
-            RosterEntry(team=new_team, player_id=entry.player_id, role=entry.role)
+            RosterEntry(team=new_team, season=target, player_id=entry.player_id, role=entry.role)
             for entry in team.roster.all()
-            if entry.role != RosterEntry.Role.SUB
+            if entry.role != RosterEntry.Role.SUB and entry.player_id not in placed
         ]
+        placed.update(entry.player_id for entry in entries)
         RosterEntry.objects.bulk_create(entries)
         copied_players += len(entries)
     return {"teams": copied_teams, "players": copied_players, "levels": len(levels)}
@@ -184,15 +242,24 @@ def skill_level_add(*, season: Season, name: str) -> SkillLevel:
     name = name.strip()
     if not name:
         raise ValidationError("Give the skill level a name.")
+    taken = f"{season.name} already has a level called {name}."
     if season.skill_levels.filter(name__iexact=name).exists():
-        raise ValidationError(f"{season.name} already has a level called {name}.")
+        raise ValidationError(taken)
     position = season.skill_levels.count()
-    return SkillLevel.objects.create(season=season, name=name, position=position)
+    try:
+        with transaction.atomic():
+            return SkillLevel.objects.create(season=season, name=name, position=position)
+    except IntegrityError:  # the same level added at the same moment
+        raise ValidationError(taken) from None
 
 
 @transaction.atomic
 def venue_add(*, season: Season, name: str, tables: int, address: str = "") -> Venue:
-    """A venue of the league with `tables` numbered tables, used by this season."""
+    """A venue of the league with `tables` numbered tables, used by this season.
+
+    Adding a venue the league already has (by name) gives it at least `tables` tables; two
+    adds at once make one venue (get_or_create retries on `venue_name_unique_in_league`).
+    """
     name = name.strip()
     if not name:
         raise ValidationError("Give the venue a name.")
@@ -203,7 +270,8 @@ def venue_add(*, season: Season, name: str, tables: int, address: str = "") -> V
     )
     have = venue.tables.count()
     Table.objects.bulk_create(
-        Table(venue=venue, name=f"Table {n}", position=n) for n in range(have + 1, tables + 1)
+        (Table(venue=venue, name=f"Table {n}", position=n) for n in range(have + 1, tables + 1)),
+        ignore_conflicts=True,  # the same tables added at the same moment
     )
     season.venues.add(venue)
     return venue

@@ -113,9 +113,7 @@ class VenueRemoval:
 
 def upcoming_at(venue: Venue, season: Season) -> int:
     """The season's fixtures still to play at the venue's tables."""
-    return Fixture.objects.filter(
-        season=season, table__venue=venue, status__in=UPCOMING
-    ).count()
+    return Fixture.objects.filter(season=season, table__venue=venue, status__in=UPCOMING).count()
 
 
 @transaction.atomic
@@ -138,9 +136,9 @@ def venue_remove(*, venue: Venue, season: Season, by: Any) -> VenueRemoval:
             f"{'is' if upcoming == 1 else 'are'} scheduled at {venue.name}'s tables: "
             "move them to other tables first."
         )
-    cleared = Fixture.objects.filter(
-        season=season, table__venue=venue, status__in=UPCOMING
-    ).update(table=None)
+    cleared = Fixture.objects.filter(season=season, table__venue=venue, status__in=UPCOMING).update(
+        table=None
+    )
     season.venues.remove(venue)
     league_activity(
         season=season,
@@ -151,9 +149,7 @@ def venue_remove(*, venue: Venue, season: Season, by: Any) -> VenueRemoval:
         detail=f"from {season.name}"
         + (f" · {plural(cleared, 'draft fixture')} without a table now" if cleared else ""),
     )
-    unused = (
-        not venue.seasons.exists() and not Fixture.objects.filter(table__venue=venue).exists()
-    )
+    unused = not venue.seasons.exists() and not Fixture.objects.filter(table__venue=venue).exists()
     if unused:
         Venue.objects.filter(pk=venue.pk).delete()
     return VenueRemoval(venue_name=venue.name, tables_cleared=cleared, deleted=unused)

@@ -21,6 +21,14 @@ def team_for_captain(request: HttpRequest, pk: int) -> Team:
     return team
 
 
+def _added_message(entry, team: Team, data: dict) -> str:  # type: ignore[no-untyped-def]
+    """An address that is already someone's is invited, never shown back (name, phone or
+    waiver): the message says only that the invitation went."""
+    if entry.invited is not None:
+        return f"An invitation to join {team.name} was sent to {data['email']}."
+    return f"{data['name']} added."
+
+
 @login_required
 def roster_edit(request: HttpRequest, pk: int) -> HttpResponse:
     team = team_for_captain(request, pk)
@@ -29,8 +37,8 @@ def roster_edit(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST":
         try:
             if action == "add" and form.is_valid():
-                services.roster_add_player(team=team, **form.cleaned_data)
-                messages.success(request, f"{form.cleaned_data['name']} added.")
+                entry = services.roster_add_player(team=team, by=request.user, **form.cleaned_data)
+                messages.success(request, _added_message(entry, team, form.cleaned_data))
                 return redirect("league:roster_edit", pk=team.pk)
             if action == "remove":
                 services.roster_remove_entry(team=team, entry_id=int(request.POST["entry"]))
@@ -71,7 +79,8 @@ def sub_add(request: HttpRequest, pk: int) -> HttpResponse:
             report(request, exc)
         else:
             note = "" if entry.approved else " It waits for the manager's approval."
-            messages.success(request, f"{entry.player.name} subs on {entry.fixture.date}.{note}")
+            # The name as typed: someone found by email is never shown back by their own name.
+            messages.success(request, f"{data['name']} subs on {entry.fixture.date}.{note}")
             return redirect("league:team_detail", pk=team.pk)
     return render(request, "league/sub_add.html", {"team": team, "form": form})
 
@@ -86,8 +95,9 @@ def waiver_sign(request: HttpRequest, league: str, season: str) -> HttpResponse:
     season_obj = selectors.season_for(league, season)
     player = Player.objects.filter(user=request.user).first()
     waiver = Waiver.objects.filter(player=player, season=season_obj).first() if player else None
+    rostered = services.is_rostered(player, season_obj)  # only the seasons they play in
     form = WaiverSignForm(request.POST or None)
-    if request.method == "POST" and player is not None and form.is_valid():
+    if request.method == "POST" and rostered and form.is_valid():
         try:
             services.waiver_sign_online(
                 player=player,
@@ -104,5 +114,11 @@ def waiver_sign(request: HttpRequest, league: str, season: str) -> HttpResponse:
     return render(
         request,
         "league/waiver_sign.html",
-        {"season": season_obj, "player": player, "waiver": waiver, "form": form},
+        {
+            "season": season_obj,
+            "player": player,
+            "waiver": waiver,
+            "rostered": rostered,
+            "form": form,
+        },
     )

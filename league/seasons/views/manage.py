@@ -122,6 +122,7 @@ def season_setup(request: HttpRequest, league: str, season: str) -> HttpResponse
             "levels": season_obj.skill_levels.all(),
             "venues": season_obj.venues.prefetch_related("tables"),
             "dates": season_obj.special_dates.all(),
+            "teams": selectors.teams_for_setup(season_obj),
         },
     )
 

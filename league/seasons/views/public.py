@@ -1,5 +1,6 @@
 """Pages anyone may read: leagues, seasons, the schedule, team pages."""
 
+from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -92,6 +93,7 @@ def team_detail(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "league/team_detail.html", context)
 
 
+@login_required
 def team_roster_csv(request: HttpRequest, pk: int) -> HttpResponse:
     team = get_object_or_404(Team.objects.select_related("season"), pk=pk)
     if not permissions.can_view_team_private(request.user, team):

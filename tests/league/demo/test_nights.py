@@ -1,61 +1,65 @@
-"""The demo's league nights: weeks of results, a forfeit, a dispute, standings, playoffs."""
+"""The demo's league nights: weeks of results, tonight's cards, nights ahead, playoffs."""
 
 import pytest
-from django.core.management import call_command
+from django.utils import timezone
 
+from league.demo.dates import TONIGHT_WEEK, DemoDates
+from league.demo.nights import tonight
+from league.demo.seasons import demo_season
 from league.nights.models import FixtureGame, Forfeit
 from league.nights.selectors.results import open_results
-from league.playoffs.models import PlayoffBracket, PlayoffMatch
-from league.seasons.models import Season
-from league.standings.models import StandingsSnapshot
-from scoring.models import Scorecard, ScorecardVersion
+from league.playoffs.models import PlayoffBracket
+from league.seasons.models import Fixture, Season
+from scoring.models import Scorecard
 
 pytestmark = pytest.mark.django_db
 
 
-def _counts():
-    return (
-        FixtureGame.objects.count(),
-        ScorecardVersion.objects.count(),
-        Forfeit.objects.count(),
-        StandingsSnapshot.objects.count(),
-        PlayoffMatch.objects.count(),
-    )
+def test_past_weeks_are_played_and_the_last_two_published(demo_today):
+    season = demo_season()
+    today = timezone.localdate()
+    past = season.fixtures.filter(date__lt=today, away__isnull=False)
+    assert set(past.values_list("week", flat=True)) == set(range(1, TONIGHT_WEEK))
+    assert not past.exclude(status=Fixture.Status.PLAYED).exists()
+    assert list(season.snapshots.order_by("week").values_list("week", flat=True)) == [7, 8]
 
 
-def test_the_demo_season_has_weeks_of_results_a_forfeit_a_dispute_and_standings():
-    call_command("load_demo")
-    fall = Season.objects.get(league__slug="cca", slug="fall-2026")
-    played_weeks = set(
-        FixtureGame.objects.filter(fixture__season=fall).values_list("fixture__week", flat=True)
-    )
-    assert played_weeks == set(range(1, 12))
-    forfeit = Forfeit.objects.get(fixture__season=fall)
-    assert (forfeit.team.name, forfeit.games, forfeit.offense) == ("Marching Orders", [1, 2], 1)
+def test_tonight_has_a_card_to_enter_one_to_confirm_a_dispute_and_a_forfeit(demo_today):
+    season = demo_season()
+    night = tonight(season)
+    today = timezone.localdate()
+    assert {f.date for f in (night.demo, night.waiting, night.disputed)} == {today}
+    assert not FixtureGame.objects.filter(fixture=night.demo).exists()
+    forfeit = Forfeit.objects.get(fixture__season=season)
+    assert (forfeit.fixture, forfeit.games, forfeit.offense) == (night.forfeited, [1, 2], 1)
     disputed = Scorecard.objects.filter(
-        game__fixture_game__fixture__season=fall, status=Scorecard.Status.DISPUTED
+        game__fixture_game__fixture__season=season, status=Scorecard.Status.DISPUTED
     )
-    assert disputed.count() == 1
-    assert list(fall.snapshots.order_by("week").values_list("week", flat=True)) == [9, 10]
-    waiting = {r.fixture.home.name for r in open_results(fall) if r.fixture.week == 11}
-    assert waiting == {"Left Bowers", "Stick the Dealer", "Kitty Cats"}
+    assert [c.game.fixture_game.fixture for c in disputed] == [night.disputed]
+    waiting = {r.fixture for r in open_results(season) if r.fixture.date == today}
+    assert {night.waiting, night.disputed} <= waiting
+    assert night.confirmed.status == Fixture.Status.PLAYED
 
 
-def test_the_demo_playoffs_are_under_way():
-    call_command("load_demo")
-    thursday = Season.objects.get(league__slug="cca", slug="thursday-fall-2026")
+def test_nights_ahead_are_scheduled_around_a_blackout(demo_today):
+    season = demo_season()
+    dates = DemoDates(timezone.localdate())
+    ahead = season.fixtures.filter(date__gt=dates.today).values_list("week", "date").distinct()
+    assert sorted({week for week, _ in ahead}) == list(range(TONIGHT_WEEK + 1, 13))
+    assert season.special_dates.filter(date=dates.blackout, kind="blackout").exists()
+    assert season.special_dates.filter(date=dates.makeup, kind="makeup").exists()
+
+
+def test_the_thursday_playoffs_start_tonight(demo_today):
+    thursday = Season.objects.get(league__slug="cca", name__startswith="Thursday")
     bracket = PlayoffBracket.objects.get(season=thursday)
     assert bracket.seeds.count() == 6 and bracket.champion is None
     first_round = bracket.matches.filter(round=1, is_bye=False)
     assert all(m.winner_id for m in first_round)
     assert {(m.top_wins, m.bottom_wins) for m in first_round} == {(2, 0), (2, 1)}
+    assert {m.fixture.date for m in first_round} == {timezone.localdate()}
     semis = bracket.matches.filter(round=2)
     assert all(m.fixture_id and not m.winner_id for m in semis)
     assert thursday.snapshots.filter(week=thursday.weeks).exists()
-
-
-def test_the_demo_nights_load_twice_without_duplicates():
-    call_command("load_demo")
-    counts = _counts()
-    call_command("load_demo")
-    assert _counts() == counts
+    last_regular = thursday.fixtures.filter(stage="regular").order_by("-date").first().date
+    assert last_regular < timezone.localdate()

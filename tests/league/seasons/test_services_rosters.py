@@ -142,6 +142,11 @@ def test_a_manager_approves_or_refuses_a_pending_sub(season):
 def test_a_bad_email_is_refused():
     with pytest.raises(ValidationError, match="isn't an email|is not an email"):
         services.player_find_or_create(name="Ann", email="nope")
-    existing = PlayerFactory(email="ann@example.com", phone="")
-    found = services.player_find_or_create(name="Ann", email="Ann@Example.com", phone="555")
-    assert found == existing and found.phone == "555"
+
+
+def test_an_email_finds_its_owner_whose_details_stay_their_own():
+    existing = PlayerFactory(name="Ann Owner", email="ann@example.com", phone="")
+    found = services.player_find_or_create(name="Annie", email="Ann@Example.com", phone="555")
+    existing.refresh_from_db()
+    assert found == existing
+    assert (existing.name, existing.phone) == ("Ann Owner", "")

@@ -4,7 +4,7 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from league.seasons import services
-from league.seasons.models import RosterEntry, SeasonDate
+from league.seasons.models import League, RosterEntry, SeasonDate
 from tests.factories import LeagueFactory, RosterEntryFactory
 from tests.league.factories import TUESDAY, make_season
 
@@ -14,9 +14,50 @@ pytestmark = pytest.mark.django_db
 def test_a_league_gets_a_unique_slug_that_never_shadows_a_page():
     assert services.league_create(name="New").slug == "new-2"
     assert services.league_create(name="CCA League").slug == "cca-league"
-    assert services.league_create(name="CCA League").slug == "cca-league-2"
+    assert services.league_create(name="CCA-League").slug == "cca-league-2"
     with pytest.raises(ValidationError):
         services.league_create(name="  ")
+
+
+def test_a_league_name_is_taken_once_whatever_its_case():
+    services.league_create(name="CCA League")
+    with pytest.raises(ValidationError, match="already a league called cca league"):
+        services.league_create(name=" cca league ")
+    assert League.objects.count() == 1
+
+
+def test_a_season_name_is_taken_once_in_its_league():
+    league = LeagueFactory()
+    first = services.season_create(league=league, name="Fall 2026", starts_on=TUESDAY)
+    with pytest.raises(ValidationError, match="already has a season called FALL 2026"):
+        services.season_create(league=league, name="FALL 2026", starts_on=TUESDAY)
+    other = services.season_create(league=LeagueFactory(), name="Fall 2026", starts_on=TUESDAY)
+    assert first.slug == other.slug == "fall-2026"
+    assert services.season_create(league=league, name="Fall-2026", starts_on=TUESDAY).slug == (
+        "fall-2026-2"
+    )
+
+
+def test_a_skill_level_name_is_taken_once_in_its_season():
+    season = services.season_create(
+        league=LeagueFactory(), name="Fall", starts_on=TUESDAY, skill_levels=["A", "a", "B"]
+    )
+    assert list(season.skill_levels.values_list("name", flat=True)) == ["A", "B"]
+    with pytest.raises(ValidationError, match="already has a level called b"):
+        services.skill_level_add(season=season, name="b")
+
+
+def test_copying_keeps_a_player_on_the_team_they_already_joined():
+    old = make_season(teams_per_level=(2,))
+    mover = old.teams.get(name="A1").roster.get(role="player").player
+    new = services.season_create(league=old.league, name="Next", starts_on=TUESDAY)
+    joined = services.team_create(season=new, name="Newcomers")
+    RosterEntry.objects.create(team=joined, player=mover)
+    services.season_copy_from(source=old, target=new)
+    assert list(
+        RosterEntry.objects.filter(season=new, player=mover).values_list("team__name", flat=True)
+    ) == ["Newcomers"]
+    assert new.teams.get(name="A1").roster.count() == 1
 
 
 def test_a_season_takes_its_league_night_from_the_first_night():

@@ -1,0 +1,292 @@
+"""Slow down, then refuse, repeated failed sign-ins and password-reset floods.
+
+Counts live in Django's cache (Redis in production, shared by every web process), one
+counter per *key*: an account (the username typed, whether or not it exists) or a
+visitor's address. Each attempt is counted *before* the password is checked, so a burst of
+parallel guesses can't all slip past the limit; a success takes its own count back.
+
+For one key, within `window` seconds:
+- the first `free` failures cost nothing;
+- each failure after that makes the next attempt wait 2, 4, 8 … seconds (at most a minute);
+- the `limit`-th failure refuses the key for `lockout` seconds.
+
+A refused attempt never reaches the password check and is not counted. Signing in resets
+the account's count (not the address's: one good account must not launder an address's
+guesses). Setting a new password from a reset email clears the account's count too.
+
+Enforced in the authentication backend (`ThrottledModelBackend`, the only one in
+AUTHENTICATION_BACKENDS), so every sign-in form — ours and the admin's — goes through it.
+If the cache is down the throttle lets attempts through and logs it: a Redis outage must
+not lock every player out.
+"""
+
+import contextlib
+import hashlib
+import logging
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from asgiref.sync import sync_to_async
+from django.conf import settings
+from django.contrib.auth.backends import ModelBackend
+from django.core.cache import cache
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest
+
+logger = logging.getLogger(__name__)
+
+MAX_WAIT = 60  # seconds: the longest a slowed key waits between attempts
+REQUEST_ATTR = "login_refusal"  # the backend leaves its refusal here for the form
+RESET_PER_EMAIL = 5  # password-reset emails asked for one address, per hour
+RESET_PER_ADDRESS = 20  # … and from one visitor's address, per hour
+
+# The clock (tests replace it to let time pass).
+now: Callable[[], float] = time.time
+
+
+@dataclass(frozen=True)
+class Limit:
+    scope: str  # a name for the counter family, part of the cache key
+    free: int
+    limit: int
+    window: int
+    lockout: int
+    locked: str  # the refusal, with {wait} for how long
+    slowed: str = ""
+
+
+class Refused(Exception):
+    def __init__(self, message: str, seconds: int) -> None:
+        super().__init__(message)
+        self.message = message
+        self.seconds = seconds
+
+
+def wait_text(seconds: float) -> str:
+    """'8 seconds', '15 minutes', '3 hours', '3 days' (rounded up)."""
+    seconds = max(1, math.ceil(seconds))
+    for unit, size, below in (("second", 1, 90), ("minute", 60, 120), ("hour", 3600, 48)):
+        count = math.ceil(seconds / size)
+        if count < below:
+            return f"{count} {unit}{'s' if count != 1 else ''}"
+    days = math.ceil(seconds / 86400)
+    return f"{days} day{'s' if days != 1 else ''}"
+
+
+def _lockout() -> int:
+    return max(1, settings.LOGIN_LOCKOUT_MINUTES) * 60
+
+
+def login_account_limit() -> Limit:
+    limit = max(1, settings.LOGIN_FAILURE_LIMIT)
+    return Limit(
+        scope="login-account",
+        free=limit // 2,
+        limit=limit,
+        window=_lockout(),
+        lockout=_lockout(),
+        locked=(
+            "Too many failed sign-ins for this account, so it is locked for now. "
+            "Try again in {wait}, or reset your password."
+        ),
+        slowed="Too many failed sign-ins for this account. Wait {wait}, then try again.",
+    )
+
+
+def login_address_limit() -> Limit:
+    limit = max(1, settings.LOGIN_ADDRESS_FAILURE_LIMIT)
+    return Limit(
+        scope="login-address",
+        free=limit // 2,
+        limit=limit,
+        window=_lockout(),
+        lockout=_lockout(),
+        locked=(
+            "Too many failed sign-ins from your network, so sign-in is paused here. "
+            "Try again in {wait}."
+        ),
+        slowed="Too many failed sign-ins from your network. Wait {wait}, then try again.",
+    )
+
+
+RESET_EMAIL = Limit(
+    scope="reset-email",
+    free=RESET_PER_EMAIL,
+    limit=RESET_PER_EMAIL,
+    window=3600,
+    lockout=3600,
+    locked="Too many password reset emails asked for this address. Try again in {wait}.",
+)
+RESET_ADDRESS = Limit(
+    scope="reset-address",
+    free=RESET_PER_ADDRESS,
+    limit=RESET_PER_ADDRESS,
+    window=3600,
+    lockout=3600,
+    locked="Too many password reset requests from your network. Try again in {wait}.",
+)
+
+
+def client_address(request: HttpRequest) -> str:
+    """The visitor's address: REMOTE_ADDR, or behind TRUSTED_PROXY_COUNT proxies the entry
+    they added to X-Forwarded-For (entries further left can be forged by the visitor)."""
+    proxies = getattr(settings, "TRUSTED_PROXY_COUNT", 0)
+    if proxies > 0:
+        hops = [
+            hop.strip() for hop in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",") if hop
+        ]
+        if len(hops) >= proxies:
+            return hops[-proxies]
+    return request.META.get("REMOTE_ADDR", "") or "unknown"
+
+
+def _key(limit: Limit, value: str, part: str) -> str:
+    digest = hashlib.sha256(value.strip().casefold().encode()).hexdigest()[:32]
+    return f"throttle:{limit.scope}:{digest}:{part}"
+
+
+def _safely(action: Callable[..., Any], *args: Any, default: Any = None) -> Any:
+    try:
+        return action(*args)
+    except Exception:  # the cache is down: let people in rather than lock everyone out
+        logger.warning("Login throttle: the cache is unavailable", exc_info=True)
+        return default
+
+
+class Guard:
+    """One attempt against a set of (limit, key) counters."""
+
+    def __init__(self, checks: list[tuple[Limit, str]]) -> None:
+        self.checks = checks
+        self.counts: list[int] = [0] * len(checks)
+
+    def check(self) -> None:
+        """Raise `Refused` while any key waits or is locked; counts nothing."""
+        current = now()
+        for limit, value in self.checks:
+            blocked = _safely(cache.get, _key(limit, value, "until"))
+            if blocked:
+                until, kind = blocked
+                if until > current:
+                    message = limit.locked if kind == "locked" else limit.slowed
+                    seconds = math.ceil(until - current)
+                    raise Refused(message.format(wait=wait_text(seconds)), seconds)
+
+    def begin(self) -> None:
+        """Refuse (raise `Refused`) while any key waits or is locked, else count the attempt."""
+        self.check()
+        for index, (limit, value) in enumerate(self.checks):
+            self.counts[index] = _safely(_increment, limit, value, default=0)
+            if self.counts[index] > limit.limit:  # others got there at the same moment
+                self._undo(upto=index + 1)
+                raise Refused(limit.locked.format(wait=wait_text(limit.lockout)), limit.lockout)
+
+    def failed(self) -> None:
+        """The attempt failed (or, for a flood guard, simply happened): slow or lock."""
+        current = now()
+        for (limit, value), count in zip(self.checks, self.counts, strict=True):
+            if count >= limit.limit:
+                _block(limit, value, current + limit.lockout, "locked")
+                _safely(cache.delete, _key(limit, value, "count"))
+            elif count > limit.free:
+                wait = min(MAX_WAIT, 2 ** (count - limit.free))
+                _block(limit, value, current + wait, "slowed")
+
+    def succeeded(self, *, reset: tuple[str, ...] = ()) -> None:
+        """Take this attempt's count back; clear the scopes in `reset` entirely."""
+        for (limit, value), count in zip(self.checks, self.counts, strict=True):
+            if limit.scope in reset:
+                clear(limit, value)
+            elif count:
+                _safely(_decrement, limit, value)
+
+    def _undo(self, upto: int) -> None:
+        for (limit, value), count in zip(self.checks[:upto], self.counts[:upto], strict=True):
+            if count:
+                _safely(_decrement, limit, value)
+
+
+def _increment(limit: Limit, value: str) -> int:
+    key = _key(limit, value, "count")
+    cache.add(key, 0, limit.window)
+    try:
+        return cache.incr(key)
+    except ValueError:  # expired between add and incr
+        cache.set(key, 1, limit.window)
+        return 1
+
+
+def _decrement(limit: Limit, value: str) -> None:
+    with contextlib.suppress(ValueError):  # the count expired meanwhile: nothing to take back
+        cache.decr(_key(limit, value, "count"))
+
+
+def _block(limit: Limit, value: str, until: float, kind: str) -> None:
+    timeout = max(1, math.ceil(until - now()))
+    _safely(cache.set, _key(limit, value, "until"), (until, kind), timeout)
+
+
+def clear(limit: Limit, value: str) -> None:
+    _safely(cache.delete_many, [_key(limit, value, "count"), _key(limit, value, "until")])
+
+
+def login_guard(request: HttpRequest, username: str) -> Guard:
+    return Guard(
+        [
+            (login_account_limit(), username),
+            (login_address_limit(), client_address(request)),
+        ]
+    )
+
+
+def login_clear(username: str) -> None:
+    """Forget an account's failed sign-ins (its owner just set a new password)."""
+    clear(login_account_limit(), username)
+
+
+def reset_guard(request: HttpRequest, email: str) -> Guard:
+    return Guard([(RESET_EMAIL, email), (RESET_ADDRESS, client_address(request))])
+
+
+class ThrottledModelBackend(ModelBackend):
+    """Django's username-and-password backend behind the login throttle.
+
+    A refused attempt raises PermissionDenied (Django then stops trying backends and
+    reports a failed login) and leaves the reason on the request for the login form.
+    Calls without a request (the shell, management commands) are not throttled.
+    """
+
+    def authenticate(
+        self,
+        request: HttpRequest | None,
+        username: str | None = None,
+        password: str | None = None,
+        **kwargs: Any,
+    ) -> Any:
+        if request is None:
+            return super().authenticate(request, username, password, **kwargs)
+        typed = username if username is not None else kwargs.get("username", "")
+        guard = login_guard(request, str(typed or ""))
+        try:
+            guard.begin()
+        except Refused as refusal:
+            setattr(request, REQUEST_ATTR, refusal)
+            raise PermissionDenied(refusal.message) from None
+        user = super().authenticate(request, username, password, **kwargs)
+        if user is None:
+            guard.failed()
+        else:
+            guard.succeeded(reset=(login_account_limit().scope,))
+        return user
+
+    async def aauthenticate(
+        self,
+        request: HttpRequest | None,
+        username: str | None = None,
+        password: str | None = None,
+        **kwargs: Any,
+    ) -> Any:
+        return await sync_to_async(self.authenticate)(request, username, password, **kwargs)

@@ -1,0 +1,155 @@
+"""The people and objects the permission matrix asks about: two leagues, two tournaments.
+
+League A ("alpha") has a published season with a fixture tonight between A1 (home) and A2,
+a third team A3, a past fixture with a forfeit, and a reschedule request. League B has its
+own manager. Tournament T is a progressive event under way with a director and a
+scorekeeper; tournament T2 has another director.
+"""
+
+import datetime
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.contrib.auth.models import AnonymousUser
+from django.utils import timezone
+
+from accounts.models import Role, RoleName, Scope
+from league.nights.models import Forfeit
+from league.nights.services.forfeits import forfeit_record
+from league.nights.services.results import fixture_games_ensure
+from league.seasons.models import Fixture, RescheduleRequest, RosterEntry
+from notices.models import Notice
+from scoring.services import scorecard_submit
+from tests.factories import (
+    LeagueFactory,
+    PlayerFactory,
+    RosterEntryFactory,
+    UserFactory,
+    manager_user,
+)
+from tests.league.night_factories import fixture_between, night_season, ready_team
+from tests.notices.factories import send_notice
+from tests.tournaments.factories import progressive, started
+from tournaments.models import Round
+
+ROLES = (
+    "anonymous",
+    "player",
+    "captain",
+    "other_captain",
+    "expired_sub",
+    "manager",
+    "other_manager",
+    "director",
+    "other_director",
+    "scorekeeper",
+)
+
+
+@dataclass
+class World:
+    users: dict[str, Any] = field(default_factory=dict)
+    objects: dict[str, Any] = field(default_factory=dict)
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self.objects[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+
+def build_world() -> World:
+    world = World()
+    league_b = LeagueFactory(slug="beta")
+    season = night_season(weeks=4, slug="s1")
+    league = season.league
+    league.slug = "alpha"
+    league.save(update_fields=["slug"])
+    captain, home = ready_team(season, "A1")
+    away_captain, away = ready_team(season, "A2")
+    other_captain, third = ready_team(season, "A3")
+    today = timezone.localdate()
+    fixture = Fixture.objects.create(
+        season=season,
+        week=4,
+        date=today,
+        skill_level=home.skill_level,
+        home=home,
+        away=away,
+        games=season.games_per_fixture,
+    )
+    league_game = fixture_games_ensure(fixture=fixture)[0].game
+    # The away captain has entered game 1: the home captain (or a manager) confirms it.
+    pending = scorecard_submit(
+        game=league_game, user=away_captain, side="EW", final_scores={"NS": 10, "EW": 6}
+    )
+    past = fixture_between(season, third, away, 1)
+    forfeit = forfeit_record(fixture=past, team=third, by=other_captain, no_show=True)
+    request = RescheduleRequest.objects.create(
+        fixture=fixture,
+        requested_by_team=away,
+        requested_by=away_captain,
+        proposed_date=today + datetime.timedelta(days=3),
+        reason="Away that night",
+    )
+    player = UserFactory()
+    RosterEntryFactory(team=home, player=PlayerFactory(user=player))
+    expired = UserFactory()
+    RosterEntryFactory(
+        team=home,
+        player=PlayerFactory(user=expired),
+        role=RosterEntry.Role.SUB,
+        fixture=past,
+        starts_on=past.date,
+        ends_on=past.date,
+        approved=True,
+    )
+    manager = manager_user(league=league)
+    other_manager = manager_user(league=league_b)
+    director = UserFactory()
+    tournament = started(progressive(players=8, rounds=3, director=director, slug="tee"))
+    other_director = UserFactory()
+    progressive(players=8, rounds=3, director=other_director, slug="tee-two")
+    scorekeeper = UserFactory()
+    Role.objects.create(
+        user=scorekeeper,
+        scope_kind=Scope.TOURNAMENT,
+        scope_id=tournament.pk,
+        role=RoleName.SCOREKEEPER,
+    )
+    for user in (director, other_director):
+        Role.objects.get_or_create(user=user, scope_kind=Scope.SITE, scope_id=0, role="organiser")
+    table_game = Round.objects.get(tournament=tournament, number=1).tables.first().game
+    notice = send_notice(season=season, created_by=manager)
+    world.users = {
+        "anonymous": AnonymousUser(),
+        "player": player,
+        "captain": captain,
+        "other_captain": other_captain,
+        "expired_sub": expired,
+        "manager": manager,
+        "other_manager": other_manager,
+        "director": director,
+        "other_director": other_director,
+        "scorekeeper": scorekeeper,
+    }
+    world.objects = {
+        "league": league,
+        "league_b": league_b,
+        "season": season,
+        "home": home,
+        "fixture": fixture,
+        "past": past,
+        "forfeit": forfeit,
+        "request": request,
+        "league_game": league_game,
+        "pending": pending,
+        "tournament": tournament,
+        "table_game": table_game,
+        "notice": notice,
+        "message": notice.messages.first(),
+        "entry": tournament.entries.order_by("number").first(),
+    }
+    assert Forfeit.objects.filter(pk=forfeit.pk).exists()
+    assert Notice.objects.filter(pk=notice.pk).exists()
+    return world

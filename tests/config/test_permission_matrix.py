@@ -1,0 +1,310 @@
+"""Every URL × every role × GET and POST: who gets in, and nobody else.
+
+The roles are those of tests/config/permission_world.py. Each URL pattern of the site has
+an entry saying which roles a GET and a POST let through; the others must be sent to log
+in, refused (403) or not shown (404). A URL added without an entry fails
+`test_every_url_pattern_has_an_entry`. "Let through" means a page or a redirect other than
+to the login page (a POST with no data usually answers with its form and a message).
+Each request runs in a savepoint rolled back afterwards, so one role's POST can't change
+what the next role sees.
+"""
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from django.db import transaction
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+from tests.config.permission_world import ROLES, World, build_world
+
+pytestmark = pytest.mark.django_db
+
+ALL = frozenset(ROLES)
+USERS = ALL - {"anonymous"}
+NOBODY: frozenset[str] = frozenset()
+NA = None  # the method is not allowed here (405) for everyone
+MANAGER = frozenset({"manager"})
+ORGANISERS = frozenset({"manager", "other_manager", "director", "other_director"})
+STAFF_DESK = ORGANISERS | {"scorekeeper"}
+DIRECTOR = frozenset({"director"})
+EVENT_STAFF = frozenset({"director", "scorekeeper"})
+TEAM = frozenset({"captain", "manager"})  # team A1's captain and league A's managers
+TEAM_PRIVATE = frozenset({"player", "captain", "manager"})
+PLAYERS = frozenset({"player", "captain", "other_captain", "expired_sub"})
+TEAM_OWN = frozenset({"player", "captain"})  # team A1's own players
+
+
+@dataclass(frozen=True)
+class Entry:
+    kwargs: Callable[[World], dict[str, Any]]
+    get: frozenset[str] | None
+    post: frozenset[str] | None
+    data: Callable[[World], dict[str, Any]] | None = None  # what the POST carries
+
+
+def _none(w: World) -> dict:
+    return {}
+
+
+def _team(w: World) -> dict:
+    return {"pk": w.home.pk}
+
+
+def _fixture(w: World) -> dict:
+    return {"pk": w.fixture.pk}
+
+
+def _league(w: World) -> dict:
+    return {"league": w.league.slug}
+
+
+def _slug(w: World) -> dict:
+    return {"slug": w.league.slug}
+
+
+def _season(w: World) -> dict:
+    return {"league": w.league.slug, "season": w.season.slug}
+
+
+def _event(w: World) -> dict:
+    return {"slug": w.tournament.slug}
+
+
+def _league_game(w: World) -> dict:
+    return {"game_id": w.league_game.pk}
+
+
+def _table_game(w: World) -> dict:
+    return {"game_id": w.table_game.pk}
+
+
+def _ruleset(w: World) -> dict:
+    return {"slug": "cca-league"}
+
+
+def _pending(w: World) -> dict:
+    return {"version": w.pending.pk}
+
+
+def _with(base: Callable[[World], dict], **extra: Callable[[World], Any]) -> Callable:
+    return lambda w: {**base(w), **{key: make(w) for key, make in extra.items()}}
+
+
+MATRIX: dict[str, Entry] = {
+    # --- front pages and accounts ---
+    "home": Entry(_none, ALL, ALL),
+    "manage": Entry(_none, STAFF_DESK, STAFF_DESK),
+    "my_team": Entry(_none, USERS, USERS),
+    "login": Entry(_none, ALL, ALL),
+    "logout": Entry(_none, NA, ALL),
+    "password_change": Entry(_none, USERS, USERS),
+    # A link that isn't a signed invitation is not found, for everyone.
+    "invitation_accept": Entry(lambda w: {"token": "not-a-token"}, NOBODY, NOBODY),
+    "organisers": Entry(_none, NOBODY, NOBODY),  # site administrators only
+    # --- league: public ---
+    "league:league_list": Entry(_none, ALL, ALL),
+    "league:league_detail": Entry(_slug, ALL, ALL),
+    "league:season_detail": Entry(_season, ALL, ALL),
+    "league:season_schedule": Entry(_season, ALL, ALL),
+    "league:season_calendar": Entry(_season, ALL, ALL),
+    "league:season_standings": Entry(_season, ALL, ALL),
+    "league:season_playoffs": Entry(_season, ALL, ALL),
+    "league:night_detail": Entry(_with(_season, date=lambda w: w.past.date.isoformat()), ALL, ALL),
+    "league:team_detail": Entry(_team, ALL, ALL),
+    "league:team_calendar": Entry(_team, ALL, ALL),
+    "league:fixture_detail": Entry(_fixture, ALL, ALL),
+    # --- league: a team's own people ---
+    "league:team_roster_csv": Entry(_team, TEAM_PRIVATE, TEAM_PRIVATE),
+    "league:roster_edit": Entry(_team, TEAM, TEAM),
+    "league:team_invitations": Entry(_team, TEAM, TEAM),
+    "league:team_welcome": Entry(_team, TEAM_OWN, TEAM_OWN),
+    "league:sub_add": Entry(_team, TEAM, TEAM),
+    # Anyone signed in may open it; only a rostered player can sign (the service refuses others).
+    "league:waiver_sign": Entry(_season, USERS, USERS),
+    "league:reschedule_request": Entry(_with(_team, fixture=lambda w: w.fixture.pk), TEAM, TEAM),
+    "league:reschedule_respond": Entry(_with(_team, req=lambda w: w.request.pk), NA, TEAM),
+    "league:fixture_submit": Entry(_fixture, NA, TEAM),
+    "league:fixture_confirm": Entry(_fixture, NA, TEAM),
+    "league:fixture_dispute": Entry(_fixture, NA, TEAM),
+    "league:forfeit_record": Entry(_fixture, NA, TEAM),
+    "league:forfeit_announce": Entry(_fixture, NA, TEAM),
+    # --- league: its managers ---
+    "league:league_create": Entry(_none, ORGANISERS, ORGANISERS),
+    "league:league_activity": Entry(_league, MANAGER, MANAGER),
+    "league:league_staff": Entry(_league, MANAGER, MANAGER),
+    "league:season_create": Entry(_league, MANAGER, MANAGER),
+    "league:season_dashboard": Entry(_season, MANAGER, MANAGER),
+    "league:season_settings": Entry(_season, MANAGER, MANAGER),
+    "league:season_setup": Entry(_season, MANAGER, MANAGER),
+    "league:season_import": Entry(_season, MANAGER, MANAGER),
+    "league:season_roster": Entry(_season, MANAGER, MANAGER),
+    "league:season_invitations": Entry(_season, MANAGER, MANAGER),
+    "league:waiver_paper": Entry(
+        _with(_season, player=lambda w: w.home.roster.first().player_id), NA, MANAGER
+    ),
+    "league:sub_decide": Entry(
+        _with(_season, entry=lambda w: w.home.roster.filter(role="sub").first().pk), NA, MANAGER
+    ),
+    "league:schedule_generate": Entry(_season, NA, MANAGER),
+    "league:schedule_publish": Entry(_season, NA, MANAGER),
+    "league:fixture_edit": Entry(_fixture, MANAGER, MANAGER),
+    "league:fixture_close": Entry(_fixture, NA, MANAGER),
+    "league:forfeit_overturn": Entry(lambda w: {"pk": w.forfeit.pk}, NA, MANAGER),
+    "league:results_queue": Entry(_season, MANAGER, MANAGER),
+    "league:season_forfeits": Entry(_season, MANAGER, MANAGER),
+    "league:review_decide": Entry(_with(_season, review=lambda w: 999999), NA, NOBODY),
+    "league:standings_publish": Entry(_season, NA, MANAGER),
+    "league:playoffs_manage": Entry(_season, MANAGER, MANAGER),
+    "league:playoff_round_date": Entry(lambda w: {"pk": 999999, "number": 1}, NA, NOBODY),
+    "league:playoff_award": Entry(lambda w: {"pk": 999999}, NA, NOBODY),
+    "league:cancel_play": Entry(_season, MANAGER, MANAGER),
+    "league:cancel_fixtures": Entry(_season, MANAGER, MANAGER),
+    "league:cancellation_detail": Entry(_with(_season, pk=lambda w: 999999), NOBODY, NOBODY),
+    "league:cancellation_decide": Entry(_with(_season, pk=lambda w: 999999), NOBODY, NOBODY),
+    # --- notices and announcements ---
+    "notices:outbox": Entry(_none, MANAGER | {"other_manager"}, MANAGER | {"other_manager"}),
+    "notices:notice_detail": Entry(lambda w: {"pk": w.notice.pk}, MANAGER, MANAGER),
+    "notices:notice_resend_failed": Entry(lambda w: {"pk": w.notice.pk}, NA, MANAGER),
+    "notices:message_resend": Entry(lambda w: {"pk": w.message.pk}, NA, MANAGER),
+    "notices:compose": Entry(_none, STAFF_DESK, STAFF_DESK),
+    "notices:subscriptions": Entry(_none, USERS, USERS),
+    "notices:subscribe": Entry(_slug, PLAYERS, PLAYERS),
+    "notices:announcements": Entry(_slug, ALL, ALL),
+    "notices:league_feed": Entry(_slug, ALL, ALL),
+    # --- scoring: a league game (fixture tonight, A1 v A2) ---
+    "scoring:game_detail": Entry(_league_game, ALL, ALL),
+    "scoring:game_print": Entry(_league_game, ALL, ALL),
+    "scoring:game_entry": Entry(_league_game, TEAM, TEAM),
+    "scoring:entry_add_hand": Entry(_league_game, NA, TEAM),
+    "scoring:entry_undo": Entry(_league_game, NA, TEAM),
+    "scoring:entry_clear": Entry(_league_game, NA, TEAM),
+    "scoring:entry_options": Entry(_league_game, NA, TEAM),
+    "scoring:entry_copy_card": Entry(_league_game, NA, TEAM, _pending),
+    "scoring:entry_submit": Entry(_league_game, NA, TEAM),
+    "scoring:entry_submit_final": Entry(_league_game, NA, TEAM),
+    "scoring:game_confirm": Entry(_league_game, NA, TEAM, _pending),
+    "scoring:game_dispute": Entry(_league_game, NA, TEAM, _pending),
+    "scoring:game_settle": Entry(_league_game, MANAGER, MANAGER),
+    "scoring:game_correct": Entry(_league_game, MANAGER, MANAGER),
+    "scoring:dispute_queue": Entry(_none, STAFF_DESK, STAFF_DESK),
+    "scoring:ruleset_list": Entry(_none, ALL, ALL),
+    "scoring:ruleset_detail": Entry(_ruleset, ALL, ALL),
+    "scoring:ruleset_print": Entry(_ruleset, ALL, ALL),
+    "scoring:ruleset_copy": Entry(_ruleset, NA, STAFF_DESK),
+    "scoring:ruleset_edit": Entry(_ruleset, STAFF_DESK, STAFF_DESK),
+    # --- tournaments: public ---
+    "tournaments:tournament_list": Entry(_none, ALL, ALL),
+    "tournaments:detail": Entry(_event, ALL, ALL),
+    "tournaments:leaderboard": Entry(_event, ALL, ALL),
+    "tournaments:big_screen": Entry(_event, ALL, ALL),
+    "tournaments:big_screen_panel": Entry(_event, ALL, ALL),
+    "tournaments:round": Entry(_with(_event, number=lambda w: 1), ALL, ALL),
+    "tournaments:round_sheet": Entry(_with(_event, number=lambda w: 1), ALL, ALL),
+    "tournaments:scorecards": Entry(_with(_event, number=lambda w: 1), ALL, ALL),
+    "tournaments:seat_cards": Entry(_event, ALL, ALL),
+    "tournaments:seat_card": Entry(_with(_event, number=lambda w: 1), ALL, ALL),
+    "tournaments:heat_stage": Entry(_with(_event, number=lambda w: 1), NOBODY, NOBODY),
+    # --- tournaments: its directors ---
+    "tournaments:create": Entry(_none, ORGANISERS, ORGANISERS),
+    "tournaments:manage": Entry(_event, DIRECTOR, DIRECTOR),
+    "tournaments:edit": Entry(_event, DIRECTOR, DIRECTOR),
+    "tournaments:activity": Entry(_event, DIRECTOR, DIRECTOR),
+    "tournaments:invitations": Entry(_event, DIRECTOR, DIRECTOR),
+    "tournaments:staff": Entry(_event, DIRECTOR, DIRECTOR),
+    "tournaments:entry_register": Entry(_event, NA, DIRECTOR),
+    "tournaments:entry_seed": Entry(_with(_event, number=lambda w: 1), NA, DIRECTOR),
+    "tournaments:entry_action": Entry(
+        _with(_event, number=lambda w: 1, action=lambda w: "withdraw"), NA, DIRECTOR
+    ),
+    "tournaments:start": Entry(_event, NA, DIRECTOR),
+    "tournaments:round_next": Entry(_event, NA, DIRECTOR),
+    "tournaments:finish": Entry(_event, NA, DIRECTOR),
+    "tournaments:recheck": Entry(_event, NA, DIRECTOR),
+    "tournaments:match_award": Entry(_with(_event, match_id=lambda w: 999999), NA, NOBODY),
+}
+
+# A tournament table's game: its staff settle, nobody from a league or another event.
+TABLE_GAME_MATRIX: dict[str, Entry] = {
+    "scoring:game_settle": Entry(_table_game, EVENT_STAFF, EVENT_STAFF),
+    "scoring:game_correct": Entry(_table_game, EVENT_STAFF, EVENT_STAFF),
+    "scoring:entry_submit_final": Entry(_table_game, NA, EVENT_STAFF),
+}
+
+
+def _url_names() -> set[str]:
+    names: set[str] = set()
+
+    def walk(patterns: list, namespace: str) -> None:
+        for pattern in patterns:
+            if isinstance(pattern, URLResolver):
+                inner = namespace
+                if pattern.namespace:
+                    inner = f"{namespace}:{pattern.namespace}" if namespace else pattern.namespace
+                walk(pattern.url_patterns, inner)
+            elif isinstance(pattern, URLPattern) and pattern.name:
+                names.add(f"{namespace}:{pattern.name}" if namespace else pattern.name)
+
+    walk(get_resolver().url_patterns, "")
+    return {name for name in names if not name.startswith("admin:")}
+
+
+def test_every_url_pattern_has_an_entry() -> None:
+    missing = sorted(_url_names() - set(MATRIX))
+    assert not missing, f"Add these URLs to the permission matrix: {missing}"
+
+
+def _outcome(response: Any) -> str:
+    if response.status_code == 405:
+        return "n/a"
+    if response.status_code in (403, 404):
+        return "denied"
+    if response.status_code in (301, 302) and "/accounts/login/" in response.get("Location", ""):
+        return "login"
+    assert response.status_code < 500, f"{response.status_code} from {response.request}"
+    return "ok"
+
+
+def _check(world: World, name: str, entry: Entry) -> list[str]:
+    url = reverse(name, kwargs=entry.kwargs(world))
+    data = entry.data(world) if entry.data else {}
+    problems = []
+    for role in ROLES:
+        client = Client()
+        user = world.users[role]
+        if user.is_authenticated:
+            client.force_login(user)
+        for method, allowed in (("GET", entry.get), ("POST", entry.post)):
+            with transaction.atomic():
+                response = client.post(url, data) if method == "POST" else client.get(url)
+                transaction.set_rollback(True)
+            outcome = _outcome(response)
+            if allowed is NA:  # a POST-only view: anonymous visitors may be sent to log in first
+                expected = {"n/a", "login"} if role == "anonymous" else {"n/a"}
+            elif role in allowed:
+                expected = {"ok"}
+            else:
+                expected = {"denied", "login"}
+            if outcome not in expected:
+                problems.append(f"{method} {url} as {role}: {outcome}, expected {sorted(expected)}")
+    return problems
+
+
+@pytest.fixture(scope="module")
+def world(django_db_setup: Any, django_db_blocker: Any) -> Any:
+    """Built once for the module inside a transaction that is rolled back at its end."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        yield build_world()
+        transaction.set_rollback(True)
+
+
+@pytest.mark.parametrize("name", sorted(MATRIX))
+def test_each_url_lets_in_exactly_its_roles(world: World, name: str) -> None:
+    assert _check(world, name, MATRIX[name]) == []
+
+
+@pytest.mark.parametrize("name", sorted(TABLE_GAME_MATRIX))
+def test_a_tournament_game_is_decided_by_its_own_staff_only(world: World, name: str) -> None:
+    assert _check(world, name, TABLE_GAME_MATRIX[name]) == []

@@ -1,0 +1,98 @@
+"""Setting up an event twice at once, as real concurrent requests on PostgreSQL."""
+
+import datetime
+import threading
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.urls import reverse
+
+from accounts.models import Role
+from scoring.models import RuleSet
+from tests.factories import director_user
+from tournaments.errors import TournamentError
+from tournaments.models import Tournament
+from tournaments.services import tournament_create
+
+pytestmark = [pytest.mark.needs_postgres, pytest.mark.django_db(transaction=True)]
+
+DAY = datetime.date(2030, 2, 7)
+
+
+def _at_once(*calls):
+    """Run each call in its own thread and connection, released together by a barrier."""
+    barrier = threading.Barrier(len(calls))
+    outcomes: list = [None] * len(calls)
+
+    def run(index, call):
+        try:
+            barrier.wait()
+            outcomes[index] = call()
+        except Exception as exc:  # recorded, then asserted on by the test
+            outcomes[index] = exc
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=(i, call)) for i, call in enumerate(calls)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return outcomes
+
+
+def _setup(name: str) -> dict:
+    return {
+        "name": name,
+        "date": DAY.isoformat(),
+        "format": "progressive",
+        "rule_set": RuleSet.objects.get(slug="progressive").pk,
+        "rounds": 8,
+        "hands_per_round": 8,
+        "seed": 0,
+        "sit_out_rule": "sit_out",
+        "best_of": 1,
+        "stages_text": "",
+    }
+
+
+def test_four_create_posts_at_once_make_one_event_and_three_messages():
+    director = director_user()
+    data = _setup("Cold Butt Open")
+
+    def post():
+        client = Client()
+        client.force_login(director)
+        response = client.post(reverse("tournaments:create"), data)
+        return response.status_code, response.content.decode()
+
+    outcomes = _at_once(post, post, post, post)
+    assert sorted(status for status, _ in outcomes) == [200, 200, 200, 302], outcomes
+    event = Tournament.objects.get()
+    assert event.slug == "cold-butt-open-2030"
+    refused = [page for status, page in outcomes if status == 200]
+    assert all("already an event" in page for page in refused)
+    assert Role.objects.filter(scope_kind="tournament", scope_id=event.pk).count() == 1
+
+
+def test_events_whose_names_make_the_same_slug_at_once_each_get_their_own():
+    director = director_user()
+    names = ["Spring Open", "Spring-Open", "Spring Open!", "spring  open?"]
+
+    def create(name):
+        return tournament_create(tournament=Tournament(name=name, date=DAY), director=director)
+
+    outcomes = _at_once(*[lambda name=name: create(name) for name in names])
+    refused = [o for o in outcomes if isinstance(o, TournamentError)]
+    made = [o for o in outcomes if isinstance(o, Tournament)]
+    # "Spring Open!" and "spring  open?" differ from "Spring Open" only in the name's
+    # punctuation and spacing, not its letters: the database tells them apart, so all four
+    # are events; what matters is that no slug collision becomes an error.
+    assert not refused and len(made) == 4, outcomes
+    assert sorted(o.slug for o in made) == [
+        "spring-open-2030",
+        "spring-open-2030-2",
+        "spring-open-2030-3",
+        "spring-open-2030-4",
+    ]
