@@ -9,6 +9,7 @@ The two groups are then deleted: nothing asks about them any more.
 """
 
 from django.db import migrations
+from django.db.models import Q
 
 MANAGERS = "League managers"
 DIRECTORS = "Tournament directors"
@@ -28,9 +29,8 @@ def groups_to_roles(apps, schema_editor):
         rows.update((user_id, "league", pk, "manager") for pk in league_ids)
     for user_id in filter(None, directors):
         rows.add((user_id, "site", 0, "organiser"))
-        for pk in Tournament.objects.filter(director_id__in=[user_id, None]).values_list(
-            "pk", flat=True
-        ):
+        theirs = Q(director_id=user_id) | Q(director__isnull=True)
+        for pk in Tournament.objects.filter(theirs).values_list("pk", flat=True):
             rows.add((user_id, "tournament", pk, "director"))
     for pk, user_id in Tournament.objects.exclude(director=None).values_list("pk", "director"):
         rows.add((user_id, "tournament", pk, "director"))

@@ -1,0 +1,78 @@
+"""Accounts 0003: the old global groups become roles on the objects that exist."""
+
+import pytest
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+
+BEFORE = [
+    ("accounts", "0002_object_roles"),
+    ("league", "0008_who_published_and_created_moves_to_the_activity_log"),
+    ("tournaments", "0003_entry_seed_stage_data"),
+]
+AFTER = [("accounts", "0003_roles_from_groups")]
+
+
+def _migrate(targets):
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(targets)
+    return executor.loader.project_state(targets).apps
+
+
+def _latest():
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    return executor.loader.graph.leaf_nodes()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_managers_manage_every_league_and_directors_direct_their_events():
+    apps = _migrate(BEFORE)
+    try:
+        User = apps.get_model("auth", "User")
+        Group = apps.get_model("auth", "Group")
+        League = apps.get_model("league", "League")
+        Tournament = apps.get_model("tournaments", "Tournament")
+        RuleSet = apps.get_model("scoring", "RuleSet")
+        managers, _ = Group.objects.get_or_create(name="League managers")
+        directors, _ = Group.objects.get_or_create(name="Tournament directors")
+        mona = User.objects.create(username="mona")
+        dirk = User.objects.create(username="dirk")
+        outsider = User.objects.create(username="outsider")
+        managers.user_set.add(mona)
+        directors.user_set.add(dirk)
+        monday = League.objects.create(name="Monday", slug="monday-m")
+        friday = League.objects.create(name="Friday", slug="friday-m")
+        rules = RuleSet.objects.first()
+        own = Tournament.objects.create(
+            name="Own", slug="own-m", date="2026-01-01", director=dirk, rule_set=rules
+        )
+        nobodys = Tournament.objects.create(
+            name="Open", slug="open-m", date="2026-01-02", rule_set=rules
+        )
+        theirs = Tournament.objects.create(
+            name="Theirs", slug="theirs-m", date="2026-01-03", director=outsider, rule_set=rules
+        )
+
+        apps = _migrate(AFTER)
+        Role = apps.get_model("accounts", "Role")
+        held = set(Role.objects.values_list("user__username", "scope_kind", "scope_id", "role"))
+        assert held == {
+            ("mona", "site", 0, "organiser"),
+            ("mona", "league", monday.pk, "manager"),
+            ("mona", "league", friday.pk, "manager"),
+            ("dirk", "site", 0, "organiser"),
+            ("dirk", "tournament", own.pk, "director"),
+            ("dirk", "tournament", nobodys.pk, "director"),
+            ("outsider", "tournament", theirs.pk, "director"),
+        }
+        Group = apps.get_model("auth", "Group")
+        assert not Group.objects.filter(name__in=["League managers", "Tournament directors"])
+
+        apps = _migrate(BEFORE)
+        Group = apps.get_model("auth", "Group")
+        assert set(
+            Group.objects.get(name="League managers").user_set.values_list("username", flat=True)
+        ) == {"mona"}
+    finally:
+        _migrate(_latest())
