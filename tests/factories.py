@@ -56,6 +56,7 @@ def director_user(tournament=None, **kwargs):
 class LeagueFactory(factory.django.DjangoModelFactory):
     class Meta:
         model = League
+        skip_postgeneration_save = True
 
     name = factory.Sequence(lambda n: f"League {n}")
     slug = factory.Sequence(lambda n: f"league-{n}")
@@ -128,6 +129,7 @@ def user_for(role: str):
 class TournamentFactory(factory.django.DjangoModelFactory):
     class Meta:
         model = Tournament
+        skip_postgeneration_save = True
 
     name = factory.Sequence(lambda n: f"Tournament {n}")
     slug = factory.Sequence(lambda n: f"tournament-{n}")
