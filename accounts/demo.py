@@ -77,10 +77,10 @@ def load() -> list[str]:
             # Organisers may create leagues and events of their own, too.
             role_grant(user=user, role=RoleName.ORGANISER, scope_kind=Scope.SITE)
         lines.append(
-            f"  {account.role:<20} {account.username + ' / ' + DEMO_PASSWORD:<26} {account.does}"
+            f"  {account.role:<20} {account.username + ' / ' + DEMO_PASSWORD:<29} {account.does}"
         )
     lines.append(
-        f"  {'other captains':<20} {'captain-<team> / ' + DEMO_PASSWORD:<26} "
+        f"  {'other captains':<20} {'captain-<team> / ' + DEMO_PASSWORD:<29} "
         "every other demo team's captain, e.g. captain-right-bowers"
     )
     return lines

@@ -61,7 +61,7 @@ class StaffInviteForm(forms.Form):
     contact = forms.CharField(
         label="Email or mobile number",
         max_length=254,
-        widget=forms.TextInput(attrs={"autocomplete": "off", "inputmode": "email"}),
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
     )
 
     def __init__(self, *args: Any, kinds: list[str], **kwargs: Any) -> None:

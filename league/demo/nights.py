@@ -21,9 +21,9 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from league.demo.dates import TONIGHT_WEEK, DemoDates
-from league.demo.people import captain_login, captain_logins
+from league.demo.people import captain_login, captain_logins, login_name
 from league.demo.results import PlayedFixture, bulk_play, random_scores
-from league.demo.seasons import DEMO_TEAM, demo_dates
+from league.demo.seasons import demo_dates
 from league.nights.services.forfeits import forfeit_record
 from league.nights.services.results import (
     GameScore,
@@ -39,6 +39,7 @@ from league.seasons.models import Fixture, League, Player, RosterEntry, Season, 
 from league.standings.models import StandingsSnapshot
 from league.standings.services import standings_publish
 
+DEMO_CAPTAIN = "captain"
 THURSDAY_TEAMS = [
     "Queen of Clubs",
     "Jack of Diamonds",
@@ -60,16 +61,37 @@ class Tonight:
     disputed: Fixture
 
 
-def tonight(season: Season) -> Tonight:
-    """Tonight's fixtures by story: the schedule decides who meets whom, so ask it."""
+def tonight(season: Season) -> Tonight | None:
+    """Tonight's fixtures by story: the schedule decides who meets whom, so ask it.
+
+    The demo fixture is the one of the team the demo 'captain' captains (whatever it is
+    called now); None if the night no longer has the fixtures the stories need."""
     fixtures = list(
         season.fixtures.filter(
             week=TONIGHT_WEEK, away__isnull=False, stage=Fixture.Stage.REGULAR
         ).select_related("season__league", "home", "away")
     )
-    demo = next(f for f in fixtures if DEMO_TEAM in (f.home.name, f.away.name))
-    confirmed, forfeited, waiting, disputed = [f for f in fixtures if f is not demo][:4]
+    captained = set(
+        season.teams.filter(
+            roster__player__user__username=DEMO_CAPTAIN, roster__role=RosterEntry.Role.CAPTAIN
+        ).values_list("pk", flat=True)
+    )
+    demo = next((f for f in fixtures if f.team_ids() & captained), None)
+    others = [f for f in fixtures if f is not demo]
+    if demo is None or len(others) < 4:
+        return None
+    confirmed, forfeited, waiting, disputed = others[:4]
     return Tonight(demo, confirmed, forfeited, waiting, disputed)
+
+
+def _untouched(fixture: Fixture, today: datetime.date) -> bool:
+    """Still as the schedule left it tonight: not yet played, moved, cancelled or closed."""
+    return (
+        fixture.status == Fixture.Status.SCHEDULED
+        and fixture.date == today
+        and not fixture.fixture_games.exists()
+        and not fixture.forfeits.exists()
+    )
 
 
 def _past_weeks(season: Season, dates: DemoDates) -> None:
@@ -82,10 +104,11 @@ def _past_weeks(season: Season, dates: DemoDates) -> None:
     bulk_play(PlayedFixture(f, random_scores(rng)) for f in fixtures)
 
 
-def _tonight(night: Tonight, manager) -> None:  # type: ignore[no-untyped-def]
-    """Tonight through the services, as the captains and staff would have done it."""
+def _tonight(night: Tonight, manager, today: datetime.date) -> None:  # type: ignore[no-untyped-def]
+    """Tonight through the services, as the captains and staff would have done it (each
+    story once: run again the same day, what the demo's users did since is kept)."""
     played = night.confirmed
-    if not played.fixture_games.exists():
+    if _untouched(played, today):
         fixture_submit_scores(
             fixture=played,
             user=captain_login(played.home),
@@ -94,7 +117,7 @@ def _tonight(night: Tonight, manager) -> None:  # type: ignore[no-untyped-def]
         fixture_confirm_cards(fixture=played, user=captain_login(played.away))
         fixture_refresh_status(fixture=played)
     late = night.forfeited
-    if not late.fixture_games.exists():
+    if _untouched(late, today):
         forfeit_record(
             fixture=late,
             team=late.away,
@@ -108,14 +131,14 @@ def _tonight(night: Tonight, manager) -> None:  # type: ignore[no-untyped-def]
         fixture_confirm_cards(fixture=late, user=captain_login(late.away))
         fixture_refresh_status(fixture=late)
     waiting = night.waiting
-    if not waiting.fixture_games.exists():
+    if _untouched(waiting, today):
         fixture_submit_scores(
             fixture=waiting,
             user=captain_login(waiting.home),
             scores=[GameScore(1, 10, 3), GameScore(2, 10, 8), GameScore(3, 4, 10)],
         )
     disputed = night.disputed
-    if not disputed.fixture_games.exists():
+    if _untouched(disputed, today):
         fixture_submit_scores(
             fixture=disputed,
             user=captain_login(disputed.home),
@@ -136,7 +159,7 @@ def _publish(season: Season, weeks: tuple[int, ...], manager) -> None:  # type: 
 
 
 def _thursday_season(league: League, dates: DemoDates) -> Season:
-    season = league.seasons.filter(name=dates.thursday_name).first()
+    season = league.seasons.filter(starts_on=dates.thursday_start).first()
     if season is not None:
         return season
     season = services.season_create(
@@ -147,7 +170,8 @@ def _thursday_season(league: League, dates: DemoDates) -> Season:
         start_time=datetime.time(19, 30),
         skill_levels=["A"],
     )
-    season.venues.set(league.venues.all())
+    # Its own venue: on a Thursday both seasons play, and a table holds one fixture a night.
+    services.venue_add(season=season, name="Northside Legion", tables=4, address="12 Legion Way")
     level = season.skill_levels.get()
     now = timezone.now()
     for name in THURSDAY_TEAMS:
@@ -197,29 +221,38 @@ def _fixture_url(fixture: Fixture) -> str:
     return reverse("league:fixture_detail", args=[fixture.pk])
 
 
-def _lines(season: Season, thursday: Season, night: Tonight, dates: DemoDates) -> list[str]:
+def _tonight_lines(night: Tonight | None, dates: DemoDates) -> list[str]:
+    heading = f"  tonight, {dates.today:%A %d %B} (week {TONIGHT_WEEK}):"
+    if night is None:
+        return [f"{heading} changed since the demo was loaded (see the season's schedule)"]
     demo = night.demo
-    opponent = demo.away if demo.home.name == DEMO_TEAM else demo.home
+    opponent = demo.away if login_name(demo.home) == DEMO_CAPTAIN else demo.home
     waiting, disputed, late = night.waiting, night.disputed, night.forfeited
+    return [
+        heading,
+        f"    {demo.home} v {demo.away}: no card yet. 'captain' enters it at "
+        f"{_fixture_url(demo)}, then {login_name(opponent)} confirms it",
+        f"    {waiting.home} v {waiting.away}: a card waiting for "
+        f"{login_name(waiting.away)} to confirm, {_fixture_url(waiting)}",
+        f"    {disputed.home} v {disputed.away}: game 2 disputed, for 'manager' to settle, "
+        f"{_fixture_url(disputed)}",
+        f"    {late.home} v {late.away}: {late.away} forfeited games 1-2 (22 minutes late)",
+    ]
+
+
+def _lines(season: Season, thursday: Season, night: Tonight | None, dates: DemoDates) -> list[str]:
     ahead = season.fixtures.filter(date__gt=dates.today, stage=Fixture.Stage.REGULAR)
     next_night = ahead.order_by("date").values_list("date", flat=True).first()
     bracket = PlayoffBracket.objects.filter(season=thursday).first()
     decided = bracket.matches.filter(winner__isnull=False, is_bye=False).count() if bracket else 0
     slugs = {"league": season.league.slug, "season": season.slug}
+    cancel = reverse("league:cancel_play", kwargs=slugs)
     return [
         f"  weeks 1-{TONIGHT_WEEK - 1} played; standings published for weeks "
         f"{' and '.join(map(str, dates.published_weeks))}",
-        f"  tonight, {dates.today:%A %d %B} (week {TONIGHT_WEEK}):",
-        f"    {demo.home} v {demo.away}: no card yet. 'captain' enters it at "
-        f"{_fixture_url(demo)}, then {captain_login(opponent).username} confirms it",
-        f"    {waiting.home} v {waiting.away}: a card waiting for "
-        f"{captain_login(waiting.away).username} to confirm, {_fixture_url(waiting)}",
-        f"    {disputed.home} v {disputed.away}: game 2 disputed, for 'manager' to settle, "
-        f"{_fixture_url(disputed)}",
-        f"    {late.home} v {late.away}: {late.away} forfeited games 1-2 (22 minutes late)",
-        f"  nights ahead: from {next_night:%d %b}, for 'manager' to cancel at "
-        f"{reverse('league:cancel_play', kwargs=slugs)}; dashboard "
-        f"{reverse('league:season_dashboard', kwargs=slugs)}",
+        *_tonight_lines(night, dates),
+        f"  nights ahead{f' from {next_night:%d %b}' if next_night else ''}, for 'manager' to "
+        f"cancel at {cancel}; dashboard {reverse('league:season_dashboard', kwargs=slugs)}",
         f"  'player' (Pat, Left Bowers) signs the {season.name} waiver at "
         f"{reverse('league:waiver_sign', kwargs=slugs)}",
         f"  playoffs: {thursday.name}, round 1 tonight ({decided} series decided), "
@@ -235,7 +268,8 @@ def load_nights(season: Season) -> list[str]:
     dates = demo_dates()
     _past_weeks(season, dates)
     night = tonight(season)
-    _tonight(night, manager)
+    if night is not None:
+        _tonight(night, manager, dates.today)
     _publish(season, dates.published_weeks, manager)
     thursday = _thursday_season(season.league, dates)
     _publish(thursday, (thursday.weeks,), manager)

@@ -8,7 +8,6 @@ afresh. Players and user accounts are kept: the new rosters pick them up again.
 
 from django.db import transaction
 from django.db.models import Q
-from django.utils.text import slugify
 
 from accounts.models import Role, Scope
 from activity.models import Activity
@@ -21,9 +20,8 @@ from scoring.models import Game
 
 
 def league_is_current(league: League, dates: DemoDates) -> bool:
-    return league.seasons.filter(
-        slug=slugify(dates.season_name), starts_on=dates.first_night
-    ).exists()
+    """Whether the league holds today's demo season (found by its first night)."""
+    return league.seasons.filter(starts_on=dates.first_night).exists()
 
 
 @transaction.atomic

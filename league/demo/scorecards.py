@@ -14,6 +14,7 @@ from django.urls import reverse
 
 from accounts.demo import DEMO_PASSWORD
 from league.demo.people import captain_login
+from league.demo.seasons import demo_season
 from league.seasons.models import Player, RosterEntry, Team
 from scoring import services
 from scoring.models import Game, GameSeat, RuleSet, Scorecard
@@ -70,10 +71,10 @@ PROGRESSIVE = [
 ]
 
 
-def _rival_team(season: Any) -> tuple[Any, Team]:
+def _rival_team(season: Any) -> tuple[Any, Team | None]:
     """Right Bowers and its captain's login (league.demo.people)."""
-    team = Team.objects.get(season=season, name=RIVAL_TEAM)
-    return captain_login(team), team
+    team = Team.objects.filter(season=season, name=RIVAL_TEAM).first()
+    return (captain_login(team), team) if team is not None else (None, None)
 
 
 def _game(label: str, rule_set: RuleSet, seats: dict[str, Player]) -> Game:
@@ -89,18 +90,18 @@ def _play_once(game: Game, play: Callable[[], None]) -> None:
 
 
 def load() -> list[str]:
-    users = get_user_model().objects.in_bulk(["captain", "player"], field_name="username")
-    captain = users.get("captain")
+    captain = get_user_model().objects.filter(username="captain").first()
+    season = demo_season()
     left = (
         Team.objects.filter(
-            name="Left Bowers", roster__player__user=captain, roster__role=RosterEntry.Role.CAPTAIN
+            season=season, roster__player__user=captain, roster__role=RosterEntry.Role.CAPTAIN
         )
         .select_related("season")
         .first()
     )
-    if captain is None or left is None:
-        return ["  scorecards: no Left Bowers captain to play the demo games"]
-    rival, rival_team = _rival_team(left.season)
+    rival, rival_team = _rival_team(season)
+    if captain is None or left is None or rival is None or rival_team is None:
+        return ["  scorecards: the demo captain or Right Bowers' captain is missing"]
     cca = RuleSet.objects.get(slug="cca-league")
     me, them = captain.player, rival.player
     others = list(left.roster.exclude(player=me).select_related("player__user"))
@@ -109,8 +110,10 @@ def load() -> list[str]:
         (e for e in others if e.player.user and e.player.user.username == "player"),
         others[0] if others else None,
     )
-    jordan = rival_team.roster.exclude(player=them).get().player
-    seats = {"N": me, "E": them, "S": partner.player if partner else me, "W": jordan}
+    partner_of_them = rival_team.roster.exclude(player=them).select_related("player").first()
+    seats = {"N": me, "E": them, "S": partner.player if partner else me}
+    if partner_of_them is not None:
+        seats["W"] = partner_of_them.player
     if partner is None:  # a lone captain still gets the team games, seated once
         seats.pop("S")
 

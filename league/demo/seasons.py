@@ -6,9 +6,9 @@ the demo 'manager' manages the league, and every rostered player has signed the 
 except the demo 'player', Left Bowers' third player, who signs online (the team still
 has two signed players, so its cards are accepted meanwhile).
 
-Safe to run again the same day: everything is looked up by name or email before it is
-created, and the schedule is generated only once. A demo loaded on an earlier day is
-rebuilt (league.demo.reset).
+Safe to run again the same day: the season (found by its first night) is built once, and
+what the demo's users did to it since is kept. A demo loaded on an earlier day is rebuilt
+(league.demo.reset).
 """
 
 import datetime
@@ -61,7 +61,7 @@ def demo_season() -> Season | None:
     dates = demo_dates()
     return (
         Season.objects.select_related("league")
-        .filter(league__slug=LEAGUE_SLUG, starts_on=dates.first_night, name=dates.season_name)
+        .filter(league__slug=LEAGUE_SLUG, starts_on=dates.first_night)
         .first()
     )
 
@@ -88,7 +88,7 @@ def _league(dates: DemoDates) -> tuple[League, list[str]]:
 
 
 def _season(league: League, dates: DemoDates) -> Season:
-    season = league.seasons.filter(name=dates.season_name).first()
+    season = league.seasons.filter(starts_on=dates.first_night).first()
     if season is None:
         season = services.season_create(
             league=league,
@@ -173,13 +173,14 @@ def load_season() -> tuple[Season, list[str]]:
     dates = demo_dates()
     league, lines = _league(dates)
     season = _season(league, dates)
-    _rosters(season)
-    _waivers(season)
-    captain_logins(list(season.teams.all()))
     if not season.is_published:
+        # Built once; run again the same day, the teams are as the demo's users left them.
+        _rosters(season)
+        _waivers(season)
         if not season.fixtures.exists():
             services.season_generate_schedule(season=season)
         services.season_publish_schedule(season=season)
+    captain_logins(list(season.teams.filter(roster__role=RosterEntry.Role.CAPTAIN).distinct()))
     return season, [
         *lines,
         f"League {league.name}, season {season.name} (league nights on "

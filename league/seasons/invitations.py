@@ -42,12 +42,13 @@ def team_label(team: Team) -> str:
 # --- accepting ---
 
 
-def player_for_account(*, player: Player, user: Any) -> Player:
+def player_for_account(*, player: Player, user: Any, email: str = "") -> Player:
     """The record `user` plays under once they accept an invitation made out to `player`.
 
-    A player without an account becomes theirs. Someone who already plays under their own
-    record keeps it (the caller moves the invited place over to it). A record linked to
-    another account is refused.
+    Someone who already plays under their own record keeps it, and so does the owner of
+    the invitation's `email` (a stand-in place made for them: league.seasons.services.
+    rosters); the caller moves the invited place over to it. Otherwise the invited player
+    becomes theirs. A record linked to another account is refused.
     """
     player = Player.objects.select_for_update().get(pk=player.pk)
     if player.user_id == user.pk:
@@ -59,6 +60,13 @@ def player_for_account(*, player: Player, user: Any) -> Player:
     own = Player.objects.filter(user=user).first()
     if own is not None:
         return own
+    owner = (
+        Player.objects.filter(email__iexact=email, user__isnull=True).exclude(pk=player.pk).first()
+        if email
+        else None
+    )
+    if owner is not None:
+        player = owner
     try:
         with transaction.atomic():
             linked = Player.objects.filter(pk=player.pk, user__isnull=True).update(user=user)
@@ -114,7 +122,7 @@ def _apply_team(invitation: Invitation, user: Any) -> str:
         raise ValidationError(
             f"You are no longer on {team.name}'s roster: ask the captain to add you again."
         )
-    player = player_for_account(player=invited, user=user)
+    player = player_for_account(player=invited, user=user, email=invitation.email)
     if player.pk != invited.pk:
         _move_place(entry, player)
     return reverse("league:team_welcome", args=[team.pk])
@@ -154,6 +162,7 @@ def _invite(*, by: Any, entry: RosterEntry, email: str, phone: str) -> Invitatio
         phone=phone,
         name=entry.player.name,
         player_id=entry.player_id,
+        link_after=reverse("league:team_welcome", args=[team.pk]),
         options={"season": team.season},
     )
 

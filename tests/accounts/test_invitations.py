@@ -97,7 +97,7 @@ def test_bad_addresses_are_refused_and_nothing_is_written(manager, league, email
         _invite(manager, league, email=email, phone=phone)
     assert field in caught.value.message_dict
     assert not Invitation.objects.exists()
-    assert not Notice.objects.exists()
+    assert not Notice.objects.filter(kind=Notice.Kind.INVITATION).exists()
 
 
 def test_contacts_are_cleaned_to_lowercase_email_and_e164():
@@ -156,9 +156,7 @@ def test_a_link_older_than_two_weeks_has_expired(manager, league, monkeypatch):
     monkeypatch.setattr("django.core.signing.time.time", lambda: old)
     token = invitation_token(invitation)
     monkeypatch.undo()
-    Invitation.objects.filter(pk=invitation.pk).update(
-        sent_at=timezone.now() - timedelta(days=15)
-    )
+    Invitation.objects.filter(pk=invitation.pk).update(sent_at=timezone.now() - timedelta(days=15))
     with pytest.raises(InvitationExpired) as caught:
         invitation_from_token(token)
     assert caught.value.invitation == invitation
@@ -288,11 +286,13 @@ def test_inviting_the_same_person_again_resends_the_waiting_invitation(manager, 
     first = _invite(manager, league)
     double_click = _invite(manager, league, email="ANNA@example.com")
     assert double_click.pk == first.pk
-    assert Notice.objects.count() == 1  # within a minute: a double click sends nothing
+    assert (
+        Notice.objects.filter(kind="invitation").count() == 1
+    )  # within a minute: a double click sends nothing
     Invitation.objects.filter(pk=first.pk).update(sent_at=timezone.now() - timedelta(hours=1))
     later = _invite(manager, league)
     assert (later.pk, later.send_count) == (first.pk, 2)
-    assert Notice.objects.count() == 2
+    assert Notice.objects.filter(kind="invitation").count() == 2
 
 
 def test_the_database_keeps_one_pending_invitation_per_person_and_object(manager, league):

@@ -27,6 +27,7 @@ from tests.factories import (
     UserFactory,
     manager_user,
 )
+from tests.league.factories import VenueFactory
 from tests.league.night_factories import fixture_between, night_season, ready_team
 from tests.notices.factories import send_notice
 from tests.tournaments.factories import progressive, started
@@ -68,6 +69,8 @@ def build_world() -> World:
     captain, home = ready_team(season, "A1")
     away_captain, away = ready_team(season, "A2")
     other_captain, third = ready_team(season, "A3")
+    venue = VenueFactory(league=league)
+    season.venues.add(venue)
     today = timezone.localdate()
     fixture = Fixture.objects.create(
         season=season,
@@ -138,6 +141,7 @@ def build_world() -> World:
         "league_b": league_b,
         "season": season,
         "home": home,
+        "venue": venue,
         "fixture": fixture,
         "past": past,
         "forfeit": forfeit,

@@ -101,6 +101,13 @@ MATRIX: dict[str, Entry] = {
     "login": Entry(_none, ALL, ALL),
     "logout": Entry(_none, NA, ALL),
     "password_change": Entry(_none, USERS, USERS),
+    "password_reset": Entry(_none, ALL, ALL),
+    "password_reset_done": Entry(_none, ALL, NA),
+    # A link that isn't a real token answers "This link no longer works", for everyone.
+    "password_reset_confirm": Entry(lambda w: {"uidb64": "MQ", "token": "x-y"}, ALL, ALL),
+    "password_reset_complete": Entry(_none, ALL, NA),
+    "account": Entry(_none, USERS, USERS),
+    "sign_out_everywhere": Entry(_none, USERS, USERS),
     # A link that isn't a signed invitation is not found, for everyone.
     "invitation_accept": Entry(lambda w: {"token": "not-a-token"}, NOBODY, NOBODY),
     "organisers": Entry(_none, NOBODY, NOBODY),  # site administrators only
@@ -151,6 +158,9 @@ MATRIX: dict[str, Entry] = {
     "league:schedule_generate": Entry(_season, NA, MANAGER),
     "league:schedule_publish": Entry(_season, NA, MANAGER),
     "league:fixture_edit": Entry(_fixture, MANAGER, MANAGER),
+    "league:team_manage": Entry(_with(_season, pk=lambda w: w.home.pk), MANAGER, MANAGER),
+    "league:team_withdraw": Entry(_with(_season, pk=lambda w: w.home.pk), MANAGER, MANAGER),
+    "league:venue_edit": Entry(_with(_season, pk=lambda w: w.venue.pk), MANAGER, MANAGER),
     "league:fixture_close": Entry(_fixture, NA, MANAGER),
     "league:forfeit_overturn": Entry(lambda w: {"pk": w.forfeit.pk}, NA, MANAGER),
     "league:results_queue": Entry(_season, MANAGER, MANAGER),

@@ -101,6 +101,23 @@ PATHS_AND_VIEWS = [
     ("/accounts/login/", "login"),
     ("/accounts/logout/", "logout"),
     ("/accounts/password/", "password_change"),
+    # Accounts (issue 11): reset links sit in sent emails.
+    ("/accounts/password/reset/", "password_reset"),
+    ("/accounts/password/reset/sent/", "password_reset_done"),
+    ("/accounts/password/reset/MQ/cz7k1x-0123456789abcdef/", "password_reset_confirm"),
+    ("/accounts/password/reset/MQ/set-password/", "password_reset_confirm"),
+    ("/accounts/password/reset/complete/", "password_reset_complete"),
+    ("/accounts/me/", "account"),
+    ("/accounts/sessions/end/", "sign_out_everywhere"),
+    # Invitations and staff pages (issue 11): links to accept sit in sent emails and texts.
+    ("/accounts/invitations/MQ:1abc:sig/", "invitation_accept"),
+    ("/accounts/organisers/", "organisers"),
+    ("/leagues/fall/staff/", "league:league_staff"),
+    ("/leagues/fall/fall/manage/invitations/", "league:season_invitations"),
+    ("/leagues/teams/7/invitations/", "league:team_invitations"),
+    ("/leagues/teams/7/welcome/", "league:team_welcome"),
+    ("/tournaments/fall/manage/invitations/", "tournaments:invitations"),
+    ("/tournaments/fall/manage/staff/", "tournaments:staff"),
 ]
 
 

@@ -61,7 +61,8 @@ def test_the_director_invites_an_entered_player(event, director):
         event.pk,
     )
     assert invitation.label.startswith("Spring Progressive (")
-    assert Notice.objects.get().subject.startswith("Dee invited you to be entrant of Spring")
+    notice = Notice.objects.get(source__invitation=invitation.pk)
+    assert notice.subject.startswith("Dee invited you to be entrant of Spring")
 
 
 def test_the_director_of_another_event_may_not(event):

@@ -55,7 +55,7 @@ def _apply_entrant(invitation: Invitation, user: Any) -> str:
     )
     if entry is None:
         raise ValidationError(f"You are no longer entered in {tournament.name}: ask the director.")
-    player = player_for_account(player=invited, user=user)
+    player = player_for_account(player=invited, user=user, email=invitation.email)
     if player.pk != invited.pk:
         _move_entry(tournament, entry, invited, player)
     return reverse("tournaments:detail", args=[tournament.slug])
@@ -97,6 +97,7 @@ def _invite(*, by: Any, tournament: Tournament, player: Player, email: str, phon
         phone=phone,
         name=player.name,
         player_id=player.pk,
+        link_after=reverse("tournaments:detail", args=[tournament.slug]),
     )
 
 

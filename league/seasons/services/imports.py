@@ -2,7 +2,8 @@
 
 from dataclasses import dataclass, field
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
+from django.db.models.functions import Lower
 
 from league.seasons.models import Player, RosterEntry, Season, SkillLevel, Team
 from league.seasons.roster_csv import ImportRow, parse_roster_csv
@@ -39,14 +40,12 @@ def _check_against_season(season: Season, rows: list[ImportRow]) -> list[str]:
                 f"{team.skill_level or '(none)'}, not {row.skill_level}."
             )
     emails = [row.email for row in rows if row.email]
-    taken = {
-        email.lower(): team_name
-        for email, team_name in RosterEntry.objects.filter(
-            team__season=season, player__email__in=emails, fixture__isnull=True
-        )
+    taken = dict(
+        RosterEntry.objects.annotate(email_lower=Lower("player__email"))
+        .filter(season=season, email_lower__in=emails, fixture__isnull=True)
         .exclude(role=RosterEntry.Role.SUB)
-        .values_list("player__email", "team__name")
-    }
+        .values_list("email_lower", "team__name")
+    )
     for row in rows:
         team_name = taken.get(row.email)
         if team_name is not None and team_name.casefold() != row.team.casefold():
@@ -60,13 +59,26 @@ def season_import_csv(*, season: Season, text: str) -> ImportResult:
     errors += _check_against_season(season, rows)
     if errors:
         return ImportResult(errors=errors)
+    try:
+        with transaction.atomic():
+            return _import(season, rows)
+    except IntegrityError:  # a roster changed at the same moment (a player, a team, a level)
+        return ImportResult(
+            errors=[
+                "Someone changed this season's teams or rosters while the file was imported: "
+                "nothing was imported. Try again."
+            ]
+        )
+
+
+def _import(season: Season, rows: list[ImportRow]) -> ImportResult:
     result = ImportResult()
     levels = {level.name.casefold(): level for level in season.skill_levels.all()}
     teams = {team.name.casefold(): team for team in season.teams.all()}
     players = {
-        p.email.lower(): p
-        for p in Player.objects.filter(email__in=[row.email for row in rows if row.email]).order_by(
-            "-pk"
+        p.email_lower: p
+        for p in Player.objects.annotate(email_lower=Lower("email")).filter(
+            email_lower__in=[row.email for row in rows if row.email]
         )
     }
     for row in rows:

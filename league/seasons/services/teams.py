@@ -41,6 +41,12 @@ def _locked(team: Team) -> Team:
     return Team.objects.select_for_update(of=("self",)).select_related("season").get(pk=team.pk)
 
 
+def name_taken(team: Team, name: str) -> bool:
+    """Another team of the season has this name, whatever its case."""
+    others = Team.objects.filter(season_id=team.season_id, name__iexact=name)
+    return others.exclude(pk=team.pk).exists()
+
+
 @transaction.atomic
 def team_rename(*, team: Team, name: str, by: Any) -> Team:
     """A new name for the team: unique in its season (case aside); fixtures follow by link."""
@@ -50,7 +56,7 @@ def team_rename(*, team: Team, name: str, by: Any) -> Team:
     old = team.name
     if name == old:
         raise ValidationError(f"The team is already called {name}.")
-    if Team.objects.filter(season_id=team.season_id, name__iexact=name).exclude(pk=team.pk):
+    if name_taken(team, name):
         raise ValidationError(f"{team.season.name} already has a team called {name}.")
     team.name = name
     try:

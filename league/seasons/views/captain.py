@@ -25,7 +25,7 @@ def _added_message(entry, team: Team, data: dict) -> str:  # type: ignore[no-unt
     """An address that is already someone's is invited, never shown back (name, phone or
     waiver): the message says only that the invitation went."""
     if entry.invited is not None:
-        return f"An invitation to join {team.name} was sent to {data['email']}."
+        return f"An invitation to join {team.name} was sent to {entry.invited.email}."
     return f"{data['name']} added."
 
 

@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 
 from league.seasons import selectors
 from league.seasons.access import season_manager_required
+from league.seasons.activity import plural
 from league.seasons.forms import TeamLevelForm, TeamRenameForm, VenueEditForm
 from league.seasons.models import Fixture, RosterEntry, Team, Venue
 from league.seasons.services import teams as team_services
@@ -24,7 +25,7 @@ def _level_message(change: team_services.LevelChange) -> str:
     if change.regenerate:
         return (
             f"{text} The draft schedule still pairs it with its old level in "
-            f"{change.draft_fixtures} fixtures: regenerate the schedule."
+            f"{plural(change.draft_fixtures, 'fixture')}: regenerate the schedule."
         )
     return text
 
@@ -107,7 +108,7 @@ def venue_edit(request: HttpRequest, league: str, season: str, pk: int) -> HttpR
             text = f"{removal.venue_name} is no longer one of {season_obj.name}'s venues."
             if removal.tables_cleared:
                 text += (
-                    f" {removal.tables_cleared} draft fixtures have no table now: "
+                    f" {plural(removal.tables_cleared, 'draft fixture')} without a table now: "
                     "regenerate the schedule."
                 )
             messages.success(request, text)

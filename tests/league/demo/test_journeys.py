@@ -18,6 +18,7 @@ from django.utils import timezone
 from accounts.demo import DEMO_PASSWORD
 from league.demo.dates import TONIGHT_WEEK
 from league.demo.nights import Tonight, tonight
+from league.demo.people import captain_username
 from league.demo.seasons import demo_season
 from league.nights.services.results import GameScore, fixture_submit_scores
 from league.seasons.models import Fixture, Season, Waiver
@@ -94,17 +95,22 @@ def test_the_demo_is_dated_from_the_day_it_is_loaded(demo):
     assert f"{today:%A %d %B %Y}" in demo.out
 
 
-def test_every_printed_account_has_a_journey_here(demo):
-    journeys = {"manager", "director", "scorekeeper", "captain", "player"}
-    printed = demo.usernames()
-    captains = {u for u in printed if u.startswith("captain-")}
-    assert printed - captains == journeys
-    # The other captains printed are the ones the journeys below use.
+def test_every_account_printed_logs_in_and_has_a_journey_here(demo, client):
+    printed = demo.usernames() | set(re.findall(r"captain-[a-z0-9]+(?:-[a-z0-9]+)*", demo.out))
     night = demo.night
-    assert f"captain-{opponent_of_demo(night).name.lower().replace(' ', '-')}" in demo.out
-    assert captains <= {
-        f"captain-{t.name.lower().replace(' ', '-')}" for t in demo.season.teams.all()
+    journeys = {
+        "manager",
+        "director",
+        "scorekeeper",
+        "captain",
+        "player",
+        captain_username(opponent_of_demo(night)),
+        captain_username(night.waiting.away),
+        "captain-right-bowers",
     }
+    assert printed == journeys
+    for username in printed:
+        log_in(client, username)
 
 
 def test_the_captain_enters_tonights_card_and_it_is_accepted(demo, client):
@@ -229,3 +235,15 @@ def test_the_player_signs_the_waiver(demo, client):
     assert client.get(url).status_code == 200
     client.post(url, {"typed_name": "Pat Player", "agree": "on"})
     assert Waiver.objects.filter(season=season, player__user__username="player").exists()
+
+
+def test_right_bowers_captain_enters_the_scorecard_demos_last_game(demo, client):
+    game = Game.objects.get(label="Scorecard demo · Game 4")
+    log_in(client, "captain-right-bowers")
+    assert client.get(reverse("scoring:game_detail", args=[game.pk])).status_code == 200
+    keys = final_keys(game.rule_set.to_spec())
+    form = {"side": "EW"} | {f"score_{k}": v for k, v in zip(keys, (6, 10), strict=True)}
+    client.post(reverse("scoring:entry_submit_final", args=[game.pk]), form)
+    card = Scorecard.objects.get(game=game)
+    assert card.status == Scorecard.Status.SUBMITTED
+    assert card.current_version.submitted_by.username == "captain-right-bowers"

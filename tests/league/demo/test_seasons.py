@@ -5,7 +5,7 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from accounts import permissions
-from league.demo.dates import DemoDates, term_name
+from league.demo.dates import DemoDates
 from league.demo.seasons import demo_season
 from league.seasons.eligibility import team_play_problems
 from league.seasons.models import RosterEntry, Team, Waiver
@@ -56,12 +56,3 @@ def test_the_demo_manager_manages_the_demo_league_only(demo_today):
     season = demo_season()
     assert permissions.can_manage_league(manager, season.league)
     assert permissions.managed_league_ids(manager) == {season.league_id}
-
-
-def test_seasons_are_named_for_the_quarter_they_start_in():
-    import datetime
-
-    assert term_name(datetime.date(2026, 10, 5)) == "Fall 2026"
-    assert term_name(datetime.date(2027, 1, 9)) == "Winter 2027"
-    assert term_name(datetime.date(2027, 4, 30)) == "Spring 2027"
-    assert term_name(datetime.date(2027, 9, 30)) == "Summer 2027"

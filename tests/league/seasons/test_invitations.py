@@ -125,7 +125,7 @@ def test_a_typed_number_is_used_when_none_is_on_file(w):
         _send(w.captain, w)
     invitation = _send(w.captain, w, contact="416-555-0188")
     assert (invitation.email, invitation.phone) == ("", "+14165550188")
-    assert OutboxMessage.objects.get().channel == "sms"
+    assert OutboxMessage.objects.get(notice__season=w.season).channel == "sms"
 
 
 # --- bulk ---
@@ -138,13 +138,15 @@ def test_send_every_invitation_reaches_each_player_without_an_account_once(w):
     )
     RosterEntryFactory(team=w.other_team, role=RosterEntry.Role.SUB, fixture=None)
     sent = service.season_invitations_send_all(by=w.manager, season=w.season)
-    invited = set(Invitation.objects.values_list("player_id", flat=True))
+    ours = Invitation.objects.filter(scope_id__in=[w.team.pk, w.other_team.pk])
+    invited = set(ours.values_list("player_id", flat=True))
+    notices = Notice.objects.filter(season=w.season)
     assert invited >= {w.captain_entry.player_id, w.player_entry.player_id, by_phone.player_id}
     assert no_contact.player_id not in invited
     assert not invited & {p.pk for p in Player.objects.exclude(user=None)}  # captains have logins
-    assert sent == len(invited) == Notice.objects.count()
+    assert sent == len(invited) == notices.count()
     assert service.season_invitations_send_all(by=w.manager, season=w.season) == 0
-    assert Notice.objects.count() == sent
+    assert notices.count() == sent
 
 
 def test_send_every_invitation_skips_one_withdrawn_on_purpose(w):
@@ -158,7 +160,9 @@ def test_only_managers_send_every_invitation_of_a_season(w):
     with pytest.raises(PermissionDenied):
         service.season_invitations_send_all(by=w.captain, season=w.season)
     with pytest.raises(PermissionDenied):
-        service.season_invitations_send_all(by=manager_user(league=LeagueFactory()), season=w.season)
+        service.season_invitations_send_all(
+            by=manager_user(league=LeagueFactory()), season=w.season
+        )
 
 
 def test_a_captain_sends_every_invitation_of_their_team(w):
@@ -263,3 +267,24 @@ def test_a_sign_up_email_reaches_a_player_who_had_none(w):
     invitation = _send(w.captain, w, contact="416 555 0111")
     invitation_accept(invitation=invitation, user=UserFactory(email="Anna@Mail.org"))
     assert Player.objects.get(pk=w.player_entry.player_id).email == "anna@mail.org"
+
+
+def test_inviting_again_to_a_new_address_sends_the_waiting_invitation_there(w):
+    first = _send(w.captain, w)
+    again = _send(w.captain, w, contact="416 555 0177")
+    assert again.pk == first.pk
+    assert (again.email, again.phone, again.send_count) == ("", "+14165550177", 2)
+    assert OutboxMessage.objects.filter(channel="sms", address="+14165550177").exists()
+
+
+def test_the_owner_of_the_address_keeps_their_own_record_when_invited_to_a_stand_in(w):
+    owner = PlayerFactory(name="Olga Owner", email="olga@example.com")  # no account yet
+    stand_in = RosterEntryFactory(team=w.team, player=PlayerFactory(name="Olga", email=""))
+    invitation = service.team_invitation_send(
+        by=w.captain, team=w.team, entry_id=stand_in.pk, contact="olga@example.com"
+    )
+    user = UserFactory(email="")
+    invitation_accept(invitation=invitation, user=user)
+    owner.refresh_from_db()
+    assert owner.user == user
+    assert RosterEntry.objects.get(pk=stand_in.pk).player == owner

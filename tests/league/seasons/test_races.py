@@ -12,6 +12,7 @@ from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
+from accounts.models import Invitation
 from league.seasons import services
 from league.seasons.models import League, Player, RosterEntry, Season, SkillLevel, Team, Waiver
 from tests.factories import (
@@ -115,6 +116,43 @@ def test_one_player_added_to_two_teams_of_a_season_at_once_joins_one(existing):
     assert "Pat Owner" not in _refused(outcomes)[0].messages[0]
     assert Player.objects.filter(email="pat@example.com").count() == 1
     assert RosterEntry.objects.filter(season=season, player__email="pat@example.com").count() == 1
+
+
+def test_two_captains_adding_one_new_email_at_once_make_one_player_and_an_invitation():
+    season = make_season(teams_per_level=(2,))
+    first, second = season.teams.all()
+    calls = []
+    for team in (first, second):
+        captain, _ = captain_user(team=team)
+        url = reverse("league:roster_edit", args=[team.pk])
+        data = {"action": "add", "name": "Pat", "email": "pat@example.com", "role": "player"}
+        calls.append(_post(captain, url, data))
+    outcomes = _at_once(*calls)
+    assert [status for status, _ in outcomes] == [302, 302], outcomes
+    pat = Player.objects.get(email="pat@example.com")
+    assert RosterEntry.objects.filter(season=season, player=pat).count() == 1
+    pages = " ".join(page for _, page in outcomes)
+    assert "Pat added." in pages
+    assert "An invitation to join" in pages and "was sent to pat@example.com" in pages
+    invitation = Invitation.objects.get()
+    assert RosterEntry.objects.get(player_id=invitation.player_id).team_id in (
+        first.pk,
+        second.pk,
+    )
+
+
+def test_a_double_click_adding_someones_email_sends_one_invitation():
+    season = make_season(teams_per_level=(1,))
+    team = season.teams.get()
+    captain, _ = captain_user(team=team)
+    PlayerFactory(name="Olivia Owner", email="olivia@example.com")
+    url = reverse("league:roster_edit", args=[team.pk])
+    data = {"action": "add", "name": "Liv", "email": "olivia@example.com", "role": "player"}
+    outcomes = _at_once(_post(captain, url, data), _post(captain, url, data))
+    assert sorted(status for status, _ in outcomes) == [200, 302], outcomes
+    assert "is already invited to" in dict(outcomes)[200]
+    assert Invitation.objects.count() == 1
+    assert team.roster.filter(player__name="Liv").count() == 1
 
 
 def test_two_subs_of_one_new_email_for_a_fixture_at_once_make_one_sub():

@@ -56,3 +56,17 @@ def test_returning_players_are_matched_by_email():
     result = season_import_csv(season=season, text=HEADER + "T,,Ann,ANN@example.com,,\n")
     assert result.ok
     assert RosterEntry.objects.get(team__season=season).player == player
+
+
+def test_an_address_stored_in_capitals_finds_its_player_and_their_team():
+    season = make_season(teams_per_level=())
+    owner = PlayerFactory(name="Olivia Owner", email="Olivia@Example.com")
+    result = season_import_csv(
+        season=season, text=HEADER + "Left Bowers,,Liv,olivia@example.com,,player\n"
+    )
+    assert result.ok
+    assert RosterEntry.objects.get(season=season).player == owner
+    again = season_import_csv(
+        season=season, text=HEADER + "Right Bowers,,Liv,olivia@example.com,,player\n"
+    )
+    assert again.errors == ["Row 2: olivia@example.com already plays for Left Bowers."]

@@ -155,3 +155,13 @@ def test_a_level_must_be_the_seasons_a_new_one_and_the_team_still_in_the_league(
     with pytest.raises(ValidationError, match="left the league"):
         team_change_level(team=team, level=season.skill_levels.get(name="B"), by=manager)
     assert Team.objects.get(pk=team.pk).skill_level.name == "A"
+
+
+def test_a_name_taken_at_the_same_moment_is_refused_by_the_database(monkeypatch):
+    """Two managers renaming at once both pass the check; the constraint stops the second."""
+    season = _season()
+    team = season.teams.get(name="A1")
+    monkeypatch.setattr("league.seasons.services.teams.name_taken", lambda team, name: False)
+    with pytest.raises(ValidationError, match="already has a team called A2"):
+        team_rename(team=team, name="A2", by=manager_user(league=season.league))
+    assert Team.objects.get(pk=team.pk).name == "A1"

@@ -4,6 +4,8 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from accounts.invitations import invitation_accept
+from accounts.models import Invitation
 from league.seasons import services
 from league.seasons.models import Fixture, Player, RescheduleRequest, RosterEntry, Waiver
 from tests.factories import UserFactory, captain_user, manager_user, player_user
@@ -204,3 +206,93 @@ def test_a_playoff_sub_awaits_approval_on_the_dashboard(client, season):
     )
     entry.refresh_from_db()
     assert entry.approved
+
+
+# --- privacy: an email that is already someone's ---
+
+
+def _add(client, team, **data):
+    url = reverse("league:roster_edit", args=[team.pk])
+    payload = {"action": "add", "name": "", "email": "", "phone": "", "role": "player", **data}
+    return client.post(url, payload, follow=True).content.decode()
+
+
+def test_adding_someones_email_invites_them_and_shows_nothing_of_theirs(client, season):
+    team = season.teams.get(name="A1")
+    owner = Player.objects.create(
+        name="Olivia Owner", email="olivia@example.com", phone="317-555-0199"
+    )
+    other_season = make_season(teams_per_level=(1,))
+    Waiver.objects.create(
+        player=owner, season=other_season, version=1, signed_at=timezone.now(), method="paper"
+    )
+    captain, _ = captain_user(team=team)
+    client.force_login(captain)
+    page = _add(client, team, name="Liv", email="OLIVIA@example.com", phone="555-0000")
+    assert f"An invitation to join {team.name} was sent to olivia@example.com." in page
+    for private in ("Olivia Owner", "317-555-0199", "0199"):
+        assert private not in page
+    team_page = client.get(reverse("league:team_detail", args=[team.pk])).content.decode()
+    assert "Olivia Owner" not in team_page and "317-555-0199" not in team_page
+    owner.refresh_from_db()
+    assert (owner.name, owner.phone, owner.email) == (
+        "Olivia Owner",
+        "317-555-0199",
+        "olivia@example.com",
+    )
+    assert not team.roster.filter(player=owner).exists()  # until they accept
+    place = team.roster.get(player__name="Liv")
+    assert place.player.email == "" and place.player.phone == "555-0000"
+    invitation = Invitation.objects.get(scope_kind="team", scope_id=team.pk)
+    assert (invitation.email, invitation.player_id) == ("olivia@example.com", place.player_id)
+
+
+def test_accepting_moves_the_invited_place_to_the_persons_own_record(client, season):
+    team = season.teams.get(name="A1")
+    user = UserFactory(email="olivia@example.com")
+    owner = Player.objects.create(name="Olivia Owner", email="olivia@example.com", user=user)
+    client.force_login(captain_user(team=team)[0])
+    _add(client, team, name="Liv", email="olivia@example.com")
+    invitation_accept(invitation=Invitation.objects.get(), user=user)
+    assert team.roster.filter(player=owner, role="player").exists()
+    assert not team.roster.filter(player__name="Liv").exists()
+
+
+def test_adding_the_same_address_twice_is_one_invitation(client, season):
+    team = season.teams.get(name="A1")
+    Player.objects.create(name="Olivia Owner", email="olivia@example.com")
+    client.force_login(captain_user(team=team)[0])
+    _add(client, team, name="Liv", email="olivia@example.com")
+    page = _add(client, team, name="Liv", email="olivia@example.com")
+    assert "olivia@example.com is already invited to" in page
+    assert Invitation.objects.count() == 1
+    assert team.roster.filter(player__name="Liv").count() == 1
+
+
+def test_a_sub_found_by_email_is_named_as_the_captain_typed_and_left_unchanged(client, season):
+    team = season.teams.get(name="A1")
+    Player.objects.create(name="Olivia Owner", email="olivia@example.com")
+    fixture = Fixture.objects.filter(home=team, away__isnull=False).first()
+    client.force_login(captain_user(team=team)[0])
+    response = client.post(
+        reverse("league:sub_add", args=[team.pk]),
+        {"fixture": fixture.pk, "name": "Liv", "email": "olivia@example.com"},
+        follow=True,
+    )
+    page = response.content.decode()
+    assert "Liv subs on" in page
+    owner = Player.objects.get(email="olivia@example.com")
+    assert (owner.name, owner.phone) == ("Olivia Owner", "")
+
+
+def test_a_player_signs_only_the_waivers_of_seasons_they_play_in(client, season):
+    user = UserFactory()
+    player = Player.objects.create(name="Pat Player", user=user)
+    make_season(teams_per_level=(1,)).teams.get().roster.create(player=player)
+    client.force_login(user)
+    url = reverse("league:waiver_sign", args=[season.league.slug, season.slug])
+    page = client.get(url).content.decode()
+    assert 'id="waiver-not-rostered"' in page and "<form" not in page.split("waiver-text")[1]
+    response = client.post(url, {"typed_name": "Pat Player", "agree": "on"})
+    assert response.status_code == 200
+    assert not Waiver.objects.filter(player=player, season=season).exists()

@@ -1,0 +1,58 @@
+"""A player who forgot their password resets it from the email, on a phone."""
+
+import re
+import time
+
+import pytest
+from django.core import mail
+
+from tests.browser.conftest import log_in
+from tests.factories import UserFactory
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+NEW_PASSWORD = "river-table-bower-42"
+
+
+def _reset_link(timeout: float = 10) -> str:
+    deadline = time.monotonic() + timeout
+    while not mail.outbox and time.monotonic() < deadline:
+        time.sleep(0.1)
+    [message] = mail.outbox
+    return re.search(r"https?://\S+/accounts/password/reset/\S+/", message.body).group(0)
+
+
+def _fits_the_phone(page) -> bool:
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def test_a_player_resets_a_forgotten_password_from_the_email(page, live_server, settings):
+    settings.SITE_URL = live_server.url
+    UserFactory(username="riley", email="riley@example.com")
+
+    page.goto("/accounts/login/")
+    page.get_by_role("link", name="Forgot your password?").click()
+    page.get_by_label("Email address").fill("riley@example.com")
+    assert _fits_the_phone(page)
+    page.get_by_role("button", name="Email me a reset link").click()
+    assert page.get_by_role("heading", name="Check your email").is_visible()
+
+    link = _reset_link()
+    assert link.startswith(live_server.url)
+    page.goto(link)
+    assert page.get_by_role("heading", name="Choose a new password").is_visible()
+    assert _fits_the_phone(page)
+    page.get_by_label("New password", exact=True).fill(NEW_PASSWORD)
+    page.get_by_label("New password again").fill(NEW_PASSWORD)
+    page.get_by_role("button", name="Set my new password").click()
+    assert page.get_by_role("heading", name="Your password is changed").is_visible()
+
+    page.get_by_role("link", name="Log in", exact=True).last.click()
+    log_in(page, "riley", NEW_PASSWORD)
+    page.goto("/accounts/me/")
+    assert page.get_by_role("heading", name="My account").is_visible()
+    assert _fits_the_phone(page)
+
+    # The link was single-use.
+    page.goto(link)
+    assert page.get_by_role("heading", name="This link no longer works").is_visible()
