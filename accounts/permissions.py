@@ -338,8 +338,8 @@ def can_settle_game(user: Any, game: Any) -> bool:
 
 
 def can_settle_scorecards(user: Any) -> bool:
-    """Whether to show the dispute queue at all: staff of some league or event."""
-    return is_manager(user) or is_director(user)
+    """Whether to show the dispute queue at all (it lists only the user's own games)."""
+    return is_staff_role(user)
 
 
 def can_edit_rule_sets(user: Any) -> bool:

@@ -142,3 +142,8 @@ class TournamentFactory(factory.django.DjangoModelFactory):
             return
         for user in [*EVERYWHERE[RoleName.DIRECTOR], *([obj.director] if obj.director else [])]:
             _grant(user, RoleName.DIRECTOR, Scope.TOURNAMENT, obj.pk)
+
+
+def admin_user(**kwargs):
+    """A site administrator: may act on every league, tournament and game."""
+    return UserFactory(is_superuser=True, **kwargs)

@@ -16,7 +16,7 @@ from collections import defaultdict
 
 import django.db.models.deletion
 from django.db import migrations, models
-from django.db.models import OuterRef, Subquery
+from django.db.models import F, OuterRef, Subquery
 
 
 def _rename_duplicates(model, group_fields):
@@ -38,7 +38,8 @@ def _rename_duplicates(model, group_fields):
 def _clear_duplicate_emails(Player):
     """The first player with an address keeps it (the one with a login, when there is one)."""
     holders: dict[str, int] = {}
-    for player in Player.objects.exclude(email="").order_by("user_id", "pk"):
+    first_with_login = (F("user_id").asc(nulls_last=True), "pk")
+    for player in Player.objects.exclude(email="").order_by(*first_with_login):
         key = player.email.lower()
         if key in holders:
             Player.objects.filter(pk=player.pk).update(email="")

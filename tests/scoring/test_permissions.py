@@ -5,7 +5,7 @@ from django.contrib.auth.models import AnonymousUser
 
 from accounts import permissions
 from scoring.services import scorecard_submit
-from tests.factories import captain_user, director_user, manager_user, player_user
+from tests.factories import admin_user, captain_user, manager_user, player_user
 from tests.scoring.factories import NS_WINS_10_2, PROGRESSIVE_EIGHT, seated_game, team_game
 
 pytestmark = pytest.mark.django_db
@@ -33,7 +33,7 @@ def test_a_player_on_the_team_is_not_its_captain():
     assert permissions.scoring_sides_for(player_user(team=tg.ns_team)[0], tg.game) == []
 
 
-@pytest.mark.parametrize("staff", [manager_user, director_user])
+@pytest.mark.parametrize("staff", [manager_user, admin_user])
 def test_staff_submit_for_both_sides_settle_and_edit_rule_sets(staff):
     user, tg = staff(), team_game()
     assert permissions.scoring_sides_for(user, tg.game) == ["NS", "EW"]
@@ -60,7 +60,7 @@ def test_can_confirm_is_for_the_other_side_and_never_the_submitter():
     assert permissions.can_confirm(tg.ew_captain, version)
     assert not permissions.can_confirm(tg.ns_captain, version)
     assert not permissions.can_confirm(manager, version)
-    assert permissions.can_confirm(director_user(), version)
+    assert permissions.can_confirm(admin_user(), version)
     assert not permissions.can_confirm(AnonymousUser(), version)
 
 

@@ -6,7 +6,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from scoring.models import Scorecard, ScorecardVersion
 from scoring.services import scorecard_confirm, scorecard_dispute, scorecard_submit
 from scoring.signals import card_confirmed
-from tests.factories import captain_user, director_user, manager_user, player_user
+from tests.factories import admin_user, captain_user, manager_user, player_user
 from tests.scoring.factories import NS_WINS_10_2, PROGRESSIVE_EIGHT, seated_game, team_game
 
 pytestmark = pytest.mark.django_db
@@ -60,7 +60,7 @@ def test_not_even_a_manager_confirms_a_card_they_submitted():
     assert _state(version) == ("pending", "submitted")
 
 
-@pytest.mark.parametrize("staff", [manager_user, director_user])
+@pytest.mark.parametrize("staff", [manager_user, admin_user])
 def test_staff_may_confirm_for_the_other_side(submitted, staff):
     scorecard_confirm(version=submitted.version, user=staff())
     assert _state(submitted.version) == ("confirmed", "confirmed")

@@ -12,7 +12,7 @@ from scoring.services import (
     scorecard_settle,
     scorecard_submit,
 )
-from tests.factories import director_user, manager_user
+from tests.factories import admin_user, director_user, manager_user
 from tests.scoring.factories import NS_WINS_10_2, made, team_game
 
 pytestmark = pytest.mark.django_db
@@ -36,7 +36,7 @@ def confirmed():
     return tg
 
 
-@pytest.mark.parametrize("staff", [manager_user, director_user])
+@pytest.mark.parametrize("staff", [manager_user, admin_user])
 def test_staff_settle_a_dispute_with_corrected_hands_and_a_reason(disputed, staff):
     user = staff()
     hands = [made("NS", 5), made("EW", 5), *NS_WINS_10_2[2:]]
@@ -74,7 +74,7 @@ def test_settling_without_new_hands_lets_the_submitted_card_stand(disputed):
 def test_settling_with_final_scores(disputed):
     version = scorecard_settle(
         scorecard=disputed.card,
-        user=director_user(),
+        user=manager_user(),
         reason="Per the paper card.",
         final_scores={"NS": 10, "EW": 8},
     )
@@ -129,7 +129,7 @@ def test_a_confirmed_card_is_corrected_not_settled(confirmed):
 def test_a_correction_records_who_when_why_and_the_previous_version(
     confirmed, received, django_capture_on_commit_callbacks
 ):
-    director = director_user()
+    director = manager_user()  # the staff of the game's league
     with django_capture_on_commit_callbacks(execute=True):
         version = scorecard_correct(
             scorecard=confirmed.card,
@@ -200,3 +200,14 @@ def test_the_database_refuses_a_second_confirmed_version(confirmed):
             state="confirmed",
             confirmed_at=version.confirmed_at,
         )
+
+
+def test_the_staff_of_another_league_or_an_event_cannot_settle_this_leagues_card(disputed):
+    from tests.factories import LeagueFactory
+
+    elsewhere = manager_user(league=LeagueFactory())
+    for stranger in (elsewhere, director_user()):
+        with pytest.raises(PermissionDenied):
+            scorecard_settle(scorecard=disputed.card, user=stranger, reason="Mine now.")
+    disputed.card.refresh_from_db()
+    assert disputed.card.status == "disputed"

@@ -6,7 +6,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from league.seasons.models import Team
 from scoring.models import HandEntry, Scorecard, ScorecardDraft, ScorecardVersion
 from scoring.services import scorecard_submit
-from tests.factories import captain_user, director_user, manager_user, player_user
+from tests.factories import admin_user, captain_user, manager_user, player_user
 from tests.scoring.factories import (
     NS_WINS_10_2,
     PASSED,
@@ -134,7 +134,7 @@ def test_a_captain_cannot_submit_for_the_opponents_side():
         scorecard_submit(game=tg.game, user=tg.ns_captain, side="EW", hands=NS_WINS_10_2)
 
 
-@pytest.mark.parametrize("staff", [manager_user, director_user])
+@pytest.mark.parametrize("staff", [manager_user, admin_user])
 def test_managers_and_directors_may_submit_for_either_side(staff):
     tg = team_game()
     version = scorecard_submit(game=tg.game, user=staff(), side="EW", hands=NS_WINS_10_2)

@@ -5,7 +5,7 @@ from django.urls import reverse
 
 from scoring.models import Scorecard, ScorecardDraft, ScorecardVersion
 from scoring.services import scorecard_confirm, scorecard_dispute, scorecard_submit
-from tests.factories import captain_user, director_user, manager_user, player_user
+from tests.factories import admin_user, captain_user, manager_user, player_user
 from tests.scoring.factories import NS_WINS_10_2, made, team_game
 
 pytestmark = pytest.mark.django_db
@@ -122,7 +122,7 @@ def test_settle_and_correct_pages_are_for_staff_only(client, tg, role):
     assert _status(tg) == "submitted"
 
 
-@pytest.mark.parametrize("staff", [manager_user, director_user])
+@pytest.mark.parametrize("staff", [manager_user, admin_user])
 def test_staff_settle_a_dispute_letting_the_card_stand(client, tg, staff):
     scorecard_dispute(version=tg.version, user=tg.ew_captain, reason="Hand 2 was ours")
     client.force_login(staff())
@@ -155,7 +155,7 @@ def test_final_basis_needs_the_scores(client, tg):
 
 def test_staff_correct_a_confirmed_card_from_their_draft(client, tg):
     scorecard_confirm(version=tg.version, user=tg.ew_captain)
-    director = director_user()
+    director = manager_user()  # the staff of the game's league
     hands = [made("EW", 5), *NS_WINS_10_2[1:], made("NS", 5)]
     ScorecardDraft.objects.create(user=director, game=tg.game, hands=hands)
     client.force_login(director)

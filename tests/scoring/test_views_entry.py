@@ -5,7 +5,7 @@ from django.urls import reverse
 
 from scoring.models import Scorecard, ScorecardDraft, ScorecardVersion
 from scoring.services import draft_add_hand
-from tests.factories import captain_user, director_user, manager_user, player_user
+from tests.factories import admin_user, captain_user, manager_user, player_user
 from tests.scoring.factories import NS_WINS_10_2, made, seated_game, team_game
 
 pytestmark = pytest.mark.django_db
@@ -159,7 +159,7 @@ def test_a_captain_cannot_submit_for_the_other_side_by_crafting_the_form(client,
     assert not ScorecardVersion.objects.exists()
 
 
-@pytest.mark.parametrize("staff", [manager_user, director_user])
+@pytest.mark.parametrize("staff", [manager_user, admin_user])
 def test_staff_choose_the_side_they_enter_for(client, staff):
     tg = team_game()
     client.force_login(staff())

@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from scoring.services import scorecard_confirm, scorecard_dispute, scorecard_submit
-from tests.factories import captain_user, director_user, manager_user, player_user
+from tests.factories import admin_user, captain_user, manager_user, player_user
 from tests.scoring.factories import (
     NS_WINS_10_2,
     PROGRESSIVE_EIGHT,
@@ -75,7 +75,7 @@ def test_a_captain_of_an_empty_card_gets_the_entry_component(client):
     assert "Submit the card for N-S" in page
 
 
-@pytest.mark.parametrize("staff", [manager_user, director_user])
+@pytest.mark.parametrize("staff", [manager_user, admin_user])
 def test_staff_may_settle_an_open_card_and_correct_a_confirmed_one(client, staff):
     tg = team_game()
     version = scorecard_submit(game=tg.game, user=tg.ns_captain, side="NS", hands=NS_WINS_10_2)
