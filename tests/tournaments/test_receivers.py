@@ -3,7 +3,7 @@ import pytest
 from league.seasons.models import Player
 from scoring.models import Game, GameSeat, RuleSet
 from scoring.services import scorecard_confirm, scorecard_submit
-from tests.factories import UserFactory
+from tests.factories import UserFactory, admin_user
 from tests.tournaments.factories import bracket, heats_event, settle, started
 from tournaments.models import BracketMatch, HeatMatch, Tournament
 
@@ -57,5 +57,5 @@ def test_games_outside_tournaments_are_ignored(django_capture_on_commit_callback
     for seat, name in zip("NESW", "abcd", strict=True):
         GameSeat.objects.create(game=game, seat=seat, player=Player.objects.create(name=name))
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
-        settle(game, {"NS": 10, "EW": 2})
+        settle(game, {"NS": 10, "EW": 2}, user=admin_user())  # no owner: the site's admins
     assert callbacks  # the signal was sent, and nothing in tournaments broke

@@ -2,7 +2,14 @@ import pytest
 from django.urls import reverse
 
 from scoring.models import RuleSet
-from tests.factories import UserFactory, captain_user, director_user, manager_user, player_user
+from tests.factories import (
+    TournamentFactory,
+    UserFactory,
+    captain_user,
+    director_user,
+    manager_user,
+    player_user,
+)
 from tests.tournaments.factories import bracket, entry_named, progressive, started
 from tournaments.models import BracketMatch, Entry, Tournament
 
@@ -14,7 +21,8 @@ def _user(role, tournament):
         "player": lambda: player_user()[0],
         "captain": lambda: captain_user()[0],
         "manager": manager_user,
-        "other director": director_user,
+        # Directs another event (a director of every event would run this one too).
+        "other director": lambda: director_user(tournament=TournamentFactory()),
         "own director": lambda: tournament.director,
     }[role]()
 
@@ -61,7 +69,8 @@ def test_starting_is_refused_to_everyone_but_the_own_director(client, role, stat
 
 @pytest.mark.parametrize(
     ("role", "status"),
-    [("player", 403), ("captain", 403), ("manager", 403), ("other director", 200)],
+    # Organisers create events; every manager and director made here is an organiser.
+    [("player", 403), ("captain", 403), ("manager", 200), ("other director", 200)],
 )
 def test_any_director_may_create_a_tournament_and_then_runs_it(client, role, status):
     user = _user(role, None)
@@ -179,7 +188,7 @@ def test_the_director_awards_a_forfeit_from_the_control_page(client):
 def test_another_director_cannot_award_a_match(client):
     tournament = started(bracket(2))
     match = BracketMatch.objects.get(tournament=tournament)
-    client.force_login(director_user())
+    client.force_login(director_user(tournament=TournamentFactory()))
     url = reverse("tournaments:match_award", args=[tournament.slug, match.pk])
     assert client.post(url, {"winner": match.top_id}).status_code == 403
     match.refresh_from_db()

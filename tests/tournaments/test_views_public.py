@@ -1,7 +1,7 @@
 import pytest
 from django.urls import reverse
 
-from tests.factories import UserFactory, director_user
+from tests.factories import TournamentFactory, UserFactory, director_user
 from tests.tournaments.factories import bracket, heats_event, progressive, started
 from tournaments.models import BracketMatch, Round, Seat
 
@@ -150,7 +150,7 @@ def test_the_public_page_offers_the_control_page_only_to_its_director(client):
     tournament = bracket(2)
     manage = reverse("tournaments:manage", args=[tournament.slug]).encode()
     assert manage not in client.get(reverse("tournaments:detail", args=[tournament.slug])).content
-    client.force_login(director_user())
+    client.force_login(director_user(tournament=TournamentFactory()))
     assert manage not in client.get(reverse("tournaments:detail", args=[tournament.slug])).content
     client.force_login(tournament.director)
     assert manage in client.get(reverse("tournaments:detail", args=[tournament.slug])).content
