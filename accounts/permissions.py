@@ -265,6 +265,7 @@ def deny_unless(allowed: bool, message: str = "You don't have permission to do t
 
 staff_required = require(is_staff_role)
 organiser_required = require(is_organiser)
+manager_required = require(is_manager)  # manages some league; the view then asks which
 
 
 # --- notices ---

@@ -3,6 +3,7 @@
 import factory
 from django.contrib.auth import get_user_model
 
+from accounts import permissions
 from accounts.models import Role, RoleName, Scope
 from league.seasons.models import League, Player, RosterEntry, Season, Team
 from tournaments.models import Tournament
@@ -27,6 +28,7 @@ EVERYWHERE: dict[str, list] = {RoleName.MANAGER: [], RoleName.DIRECTOR: []}
 
 def _grant(user, role: str, scope_kind: str, scope_id: int) -> None:
     Role.objects.get_or_create(user=user, role=role, scope_kind=scope_kind, scope_id=scope_id)
+    permissions.forget_roles(user)  # a user object kept by a test sees its new role
 
 
 def manager_user(league=None, **kwargs):

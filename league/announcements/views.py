@@ -13,8 +13,8 @@ from accounts.permissions import (
     deny_unless,
     is_site_admin,
     managed_league_ids,
+    manager_required,
     player_id_for,
-    staff_required,
 )
 from league.announcements import selectors, services
 from league.announcements.forms import ComposeForm, SubscriptionForm
@@ -103,7 +103,7 @@ def subscribe(request: HttpRequest, slug: str) -> HttpResponse:
 # --- staff ---
 
 
-@staff_required
+@manager_required
 def compose(request: HttpRequest) -> HttpResponse:
     """A general notice to a season's captains and/or a league's subscribers, maybe published.
 

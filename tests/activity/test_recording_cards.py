@@ -15,7 +15,7 @@ from scoring.owners import game_scope
 from scoring.services import scorecard_correct, scorecard_settle, scorecard_submit
 from tests.factories import UserFactory, manager_user
 from tests.league.night_factories import night
-from tests.scoring.factories import team_game
+from tests.scoring.factories import seated_game, team_game
 from tests.tournaments.factories import bracket, settle, started
 from tournaments.models import MatchGame
 
@@ -91,9 +91,17 @@ def test_a_tournament_game_goes_to_the_tournaments_log():
     assert entry.actor == tournament.director
 
 
-def test_a_game_no_owner_claims_is_logged_for_the_site():
+def test_a_game_between_two_league_teams_is_logged_for_their_league():
     tg = team_game()
     scorecard_submit(game=tg.game, user=tg.ns_captain, side="NS", final_scores={"NS": 10, "EW": 3})
+    entry = Activity.objects.get()
+    league_id = tg.ns_team.season.league_id
+    assert (entry.scope_kind, entry.scope_id, entry.verb) == ("league", league_id, "card_submitted")
+
+
+def test_a_game_no_owner_claims_is_logged_for_the_site():
+    game, seats = seated_game("cca-league")  # four players, no teams, no owner
+    scorecard_submit(game=game, user=seats["N"], side="NS", final_scores={"NS": 10, "EW": 3})
     entry = Activity.objects.get()
     assert (entry.scope_kind, entry.scope_id, entry.verb) == (Scope.SITE, None, "card_submitted")
 
@@ -106,5 +114,6 @@ def test_asking_a_games_owner_is_one_query_each(django_assert_max_num_queries):
         assert game_scope(game_id) == (Scope.LEAGUE, n.season.league_id)
     tournament = started(bracket(2))
     game_id = MatchGame.objects.get(match__tournament=tournament).game_id
-    with django_assert_max_num_queries(2):  # the league says no, the tournament yes
+    # The league says no (not a fixture's game, not between league teams), the tournament yes.
+    with django_assert_max_num_queries(3):
         assert game_scope(game_id) == (Scope.TOURNAMENT, tournament.pk)

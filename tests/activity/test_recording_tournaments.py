@@ -41,7 +41,7 @@ def test_setting_up_an_event_grants_its_director_the_role():
         director=director,
     )
     assert _director_actions(tournament) == [
-        (Verb.ROLE_GRANTED, director, "Spring Open", "dee directs the event (they set it up)")
+        (Verb.ROLE_GRANTED, director, "dee", "Tournament director")
     ]
 
 

@@ -72,7 +72,7 @@ def test_the_manager_sees_the_leagues_entries_and_not_anothers(client):
     ("make_user", "status"),
     [
         (lambda t: t.director, 200),
-        (lambda t: director_user(), 403),
+        (lambda t: director_user(tournament=TournamentFactory()), 403),
         (lambda t: manager_user(), 403),
     ],
 )

@@ -179,7 +179,7 @@ MATRIX: dict[str, Entry] = {
     "notices:notice_detail": Entry(lambda w: {"pk": w.notice.pk}, MANAGER, MANAGER),
     "notices:notice_resend_failed": Entry(lambda w: {"pk": w.notice.pk}, NA, MANAGER),
     "notices:message_resend": Entry(lambda w: {"pk": w.message.pk}, NA, MANAGER),
-    "notices:compose": Entry(_none, STAFF_DESK, STAFF_DESK),
+    "notices:compose": Entry(_none, MANAGER | {"other_manager"}, MANAGER | {"other_manager"}),
     "notices:subscriptions": Entry(_none, USERS, USERS),
     "notices:subscribe": Entry(_slug, PLAYERS, PLAYERS),
     "notices:announcements": Entry(_slug, ALL, ALL),
