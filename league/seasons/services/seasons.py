@@ -138,7 +138,9 @@ def season_create(
                 setattr(season, field, getattr(copy_from, field))
         if start_time is None:
             season.start_time = copy_from.start_time
-    season.full_clean(exclude=["slug"])
+    # The name's uniqueness is `refuse_if`'s (checked again on a collision while inserting);
+    # the forfeit-minutes constraint is checked by `Season.clean`.
+    season.full_clean(exclude=["slug"], validate_constraints=False)
     _insert_with_slug(
         season,
         taken=lambda: set(league.seasons.values_list("slug", flat=True)) | RESERVED_SEASON_SLUGS,
