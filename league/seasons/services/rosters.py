@@ -196,7 +196,13 @@ def roster_set_role(*, team: Team, entry_id: int, role: str) -> RosterEntry:
     if entry.role == RosterEntry.Role.CAPTAIN and role != entry.role and not others.exists():
         raise ValidationError("A team keeps at least one captain: name another captain first.")
     entry.role = role
-    entry.save(update_fields=["role"])
+    try:
+        with transaction.atomic():
+            entry.save(update_fields=["role"])
+    except IntegrityError:  # a sub made a regular while they play for another team
+        raise ValidationError(
+            f"{entry.player.name} already plays for another team in {team.season.name}."
+        ) from None
     return entry
 
 
@@ -241,7 +247,6 @@ def sub_add(
         )
     except IntegrityError:  # the same sub added at the same moment
         raise ValidationError(twice) from None
-    entry.invited = None
     return entry
 
 

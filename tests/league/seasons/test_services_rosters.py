@@ -3,7 +3,7 @@ from django.core.exceptions import ValidationError
 
 from league.seasons import services
 from league.seasons.models import Fixture, Player, RosterEntry, Season
-from tests.factories import PlayerFactory, RosterEntryFactory
+from tests.factories import PlayerFactory, RosterEntryFactory, UserFactory
 from tests.league.factories import FixtureFactory, make_season
 
 pytestmark = pytest.mark.django_db
@@ -150,3 +150,40 @@ def test_an_email_finds_its_owner_whose_details_stay_their_own():
     existing.refresh_from_db()
     assert found == existing
     assert (existing.name, existing.phone) == ("Ann Owner", "")
+
+
+def test_a_sub_of_the_season_made_a_regular_while_playing_elsewhere_is_refused(season):
+    first, second = season.teams.all()
+    regular = second.roster.get(role=RosterEntry.Role.PLAYER)
+    sub = RosterEntryFactory(team=first, player=regular.player, role=RosterEntry.Role.SUB)
+    with pytest.raises(ValidationError, match="already plays for another team"):
+        services.roster_set_role(team=first, entry_id=sub.pk, role="player")
+    sub.refresh_from_db()
+    assert sub.role == "sub"
+
+
+def test_an_address_already_someones_added_by_a_captain_is_invited_not_shown(season):
+    team = season.teams.first()
+    captain = team.roster.get(role=RosterEntry.Role.CAPTAIN)
+    user = UserFactory()
+    captain.player.user = user
+    captain.player.save()
+    owner = PlayerFactory(name="Olivia Owner", email="olivia@example.com", phone="555-0199")
+    entry = services.roster_add_player(
+        team=team, name="Liv", email="Olivia@Example.com", phone="", by=user
+    )
+    assert entry.player != owner and entry.player.name == "Liv" and entry.player.email == ""
+    assert (entry.invited.email, entry.invited.player_id) == ("olivia@example.com", entry.player_id)
+    owner.refresh_from_db()
+    assert (owner.name, owner.phone) == ("Olivia Owner", "555-0199")
+    with pytest.raises(ValidationError, match="already invited"):
+        services.roster_add_player(team=team, name="Liv", email="olivia@example.com", by=user)
+
+
+def test_without_a_person_acting_an_existing_player_joins_as_they_are(season):
+    team = season.teams.first()
+    owner = PlayerFactory(name="Olivia Owner", email="olivia@example.com")
+    entry = services.roster_add_player(team=team, name="Liv", email="olivia@example.com")
+    assert entry.player == owner and entry.invited is None
+    with pytest.raises(ValidationError, match="olivia@example.com is already on"):
+        services.roster_add_player(team=team, name="Liv", email="olivia@example.com")
