@@ -1,16 +1,14 @@
 """Two taps on one invitation at the same moment, each on its own connection: one accepts,
 the other is told it was used; one role, one linked player."""
 
-import threading
-
 import pytest
 from django.core.exceptions import ValidationError
-from django.db import connection
 
 from accounts.invitations import invitation_accept, invitation_create
 from accounts.models import Invitation, Role
 from league.seasons import invitations as team_invitations
 from league.seasons.models import Player
+from tests.concurrency import at_once
 from tests.factories import (
     LeagueFactory,
     PlayerFactory,
@@ -21,28 +19,6 @@ from tests.factories import (
 )
 
 pytestmark = [pytest.mark.needs_postgres, pytest.mark.django_db(transaction=True)]
-
-
-def _at_once(*calls):
-    """Run each call in its own thread and connection, released together by a barrier."""
-    barrier = threading.Barrier(len(calls))
-    outcomes: list = [None] * len(calls)
-
-    def run(index, call):
-        try:
-            barrier.wait()
-            outcomes[index] = call()
-        except Exception as exc:  # recorded, then asserted on by the test
-            outcomes[index] = exc
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i, call)) for i, call in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return outcomes
 
 
 def _accept(pk, user):
@@ -56,7 +32,7 @@ def test_two_people_accepting_one_staff_invitation_at_once_make_one_manager():
         by=manager, kind="manager", scope_id=league.pk, label=league.name, email="a@example.com"
     )
     first, second = UserFactory(email=""), UserFactory(email="")
-    outcomes = _at_once(_accept(invitation.pk, first), _accept(invitation.pk, second))
+    outcomes = at_once(_accept(invitation.pk, first), _accept(invitation.pk, second))
     assert sum(isinstance(o, str) for o in outcomes) == 1, outcomes
     assert sum(isinstance(o, ValidationError) for o in outcomes) == 1, outcomes
     winner = Invitation.objects.get(pk=invitation.pk).accepted_by
@@ -73,7 +49,7 @@ def test_a_double_tap_on_a_players_invitation_links_one_account_once():
         by=manager_user(league=team.season.league), team=team, entry_id=entry.pk
     )
     user = UserFactory(email="")
-    outcomes = _at_once(_accept(invitation.pk, user), _accept(invitation.pk, user))
+    outcomes = at_once(_accept(invitation.pk, user), _accept(invitation.pk, user))
     assert sum(isinstance(o, str) for o in outcomes) == 1, outcomes
     assert Player.objects.get(pk=entry.player_id).user == user
     assert Player.objects.filter(user=user).count() == 1
@@ -88,6 +64,6 @@ def test_two_invitations_sent_at_once_to_one_person_make_one():
             by=manager, kind="manager", scope_id=league.pk, label="L", email="b@example.com"
         ).pk
 
-    outcomes = _at_once(invite, invite)
+    outcomes = at_once(invite, invite)
     assert all(isinstance(o, int) for o in outcomes), outcomes
     assert Invitation.objects.count() == 1

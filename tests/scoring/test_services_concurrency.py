@@ -1,38 +1,14 @@
 """Two submissions of the same game at the same moment leave one version chain, no error."""
 
-import threading
-
 import pytest
 from django.core.exceptions import ValidationError
-from django.db import connection
 
 from scoring.models import Scorecard, ScorecardVersion
 from scoring.services import scorecard_confirm, scorecard_submit
+from tests.concurrency import at_once
 from tests.scoring.factories import NS_WINS_10_2, team_game
 
 pytestmark = [pytest.mark.needs_postgres, pytest.mark.django_db(transaction=True)]
-
-
-def _at_once(*calls):
-    """Run each call in its own thread and connection, released together by a barrier."""
-    barrier = threading.Barrier(len(calls))
-    outcomes: list = [None] * len(calls)
-
-    def run(index, call):
-        try:
-            barrier.wait()
-            outcomes[index] = call()
-        except Exception as exc:  # recorded, then asserted on by the test
-            outcomes[index] = exc
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i, call)) for i, call in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return outcomes
 
 
 def _assert_one_chain(game):
@@ -50,7 +26,7 @@ def test_both_captains_submitting_at_once_leave_one_chain(card_exists):
     tg = team_game()
     if card_exists:  # otherwise the race is also to create the card
         Scorecard.objects.create(game=tg.game)
-    outcomes = _at_once(
+    outcomes = at_once(
         lambda: scorecard_submit(game=tg.game, user=tg.ns_captain, side="NS", hands=NS_WINS_10_2),
         lambda: scorecard_submit(
             game=tg.game, user=tg.ew_captain, side="EW", final_scores={"NS": 10, "EW": 2}
@@ -66,7 +42,7 @@ def test_a_double_click_makes_one_version():
     submit = lambda: scorecard_submit(  # noqa: E731
         game=tg.game, user=tg.ns_captain, side="NS", hands=NS_WINS_10_2
     )
-    outcomes = _at_once(submit, submit, submit)
+    outcomes = at_once(submit, submit, submit)
     assert all(isinstance(outcome, ScorecardVersion) for outcome in outcomes), outcomes
     assert len(_assert_one_chain(tg.game)) == 1
 
@@ -75,7 +51,7 @@ def test_two_confirmations_at_once_confirm_once():
     tg = team_game()
     version = scorecard_submit(game=tg.game, user=tg.ns_captain, side="NS", hands=NS_WINS_10_2)
     confirm = lambda: scorecard_confirm(version=version, user=tg.ew_captain)  # noqa: E731
-    outcomes = _at_once(confirm, confirm)
+    outcomes = at_once(confirm, confirm)
     kinds = sorted(type(outcome).__name__ for outcome in outcomes)
     assert kinds == ["ScorecardVersion", "ValidationError"], outcomes
     refused = next(o for o in outcomes if isinstance(o, ValidationError))

@@ -1,15 +1,14 @@
 """Setting up an event twice at once, as real concurrent requests on PostgreSQL."""
 
 import datetime
-import threading
 
 import pytest
-from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
 from accounts.models import Role
 from scoring.models import RuleSet
+from tests.concurrency import at_once
 from tests.factories import director_user
 from tournaments.errors import TournamentError
 from tournaments.models import Tournament
@@ -18,28 +17,6 @@ from tournaments.services import tournament_create
 pytestmark = [pytest.mark.needs_postgres, pytest.mark.django_db(transaction=True)]
 
 DAY = datetime.date(2030, 2, 7)
-
-
-def _at_once(*calls):
-    """Run each call in its own thread and connection, released together by a barrier."""
-    barrier = threading.Barrier(len(calls))
-    outcomes: list = [None] * len(calls)
-
-    def run(index, call):
-        try:
-            barrier.wait()
-            outcomes[index] = call()
-        except Exception as exc:  # recorded, then asserted on by the test
-            outcomes[index] = exc
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i, call)) for i, call in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return outcomes
 
 
 def _setup(name: str) -> dict:
@@ -67,7 +44,7 @@ def test_four_create_posts_at_once_make_one_event_and_three_messages():
         response = client.post(reverse("tournaments:create"), data)
         return response.status_code, response.content.decode()
 
-    outcomes = _at_once(post, post, post, post)
+    outcomes = at_once(post, post, post, post)
     assert sorted(status for status, _ in outcomes) == [200, 200, 200, 302], outcomes
     event = Tournament.objects.get()
     assert event.slug == "cold-butt-open-2030"
@@ -83,7 +60,7 @@ def test_events_whose_names_make_the_same_slug_at_once_each_get_their_own():
     def create(name):
         return tournament_create(tournament=Tournament(name=name, date=DAY), director=director)
 
-    outcomes = _at_once(*[lambda name=name: create(name) for name in names])
+    outcomes = at_once(*[lambda name=name: create(name) for name in names])
     refused = [o for o in outcomes if isinstance(o, TournamentError)]
     made = [o for o in outcomes if isinstance(o, Tournament)]
     # "Spring Open!" and "spring  open?" differ from "Spring Open" only in the name's

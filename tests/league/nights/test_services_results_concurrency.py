@@ -1,10 +1,7 @@
 """Two captains at once, or a double click, through the fixture page: one version chain, no 500."""
 
-import threading
-
 import pytest
 from django.core.exceptions import ValidationError
-from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
@@ -17,31 +14,10 @@ from league.nights.services.results import (
 )
 from notices.models import Notice
 from scoring.models import Scorecard, ScorecardVersion
+from tests.concurrency import at_once
 from tests.league.night_factories import night
 
 pytestmark = [pytest.mark.needs_postgres, pytest.mark.django_db(transaction=True)]
-
-
-def _at_once(*calls):
-    """Run each call in its own thread and connection, released together by a barrier."""
-    barrier = threading.Barrier(len(calls))
-    outcomes: list = [None] * len(calls)
-
-    def run(index, call):
-        try:
-            barrier.wait()
-            outcomes[index] = call()
-        except Exception as exc:  # recorded, then asserted on by the test
-            outcomes[index] = exc
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i, call)) for i, call in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return outcomes
 
 
 def _one_chain(fixture, number):
@@ -61,7 +37,7 @@ def test_both_captains_submitting_the_same_game_at_once_leave_one_chain(games_ex
     n = night()
     if games_exist:  # otherwise the race is also to create the fixture's games
         fixture_games_ensure(fixture=n.fixture)
-    outcomes = _at_once(
+    outcomes = at_once(
         lambda: fixture_submit_scores(
             fixture=n.fixture, user=n.home_captain, scores=[GameScore(1, 10, 4)]
         ),
@@ -82,7 +58,7 @@ def test_a_double_click_makes_one_version_per_game_and_one_notice():
         user=n.home_captain,
         scores=[GameScore(1, 10, 4), GameScore(2, 3, 10)],
     )
-    outcomes = _at_once(submit, submit, submit)
+    outcomes = at_once(submit, submit, submit)
     assert all(isinstance(o, list) for o in outcomes), outcomes
     assert len(_one_chain(n.fixture, 1)) == len(_one_chain(n.fixture, 2)) == 1
     assert Notice.objects.filter(kind=Notice.Kind.CARD_AWAITING_CONFIRMATION).count() == 1
@@ -92,7 +68,7 @@ def test_two_confirmations_at_once_confirm_once_and_explain_the_other():
     n = night()
     fixture_submit_scores(fixture=n.fixture, user=n.home_captain, scores=[GameScore(1, 10, 4)])
     confirm = lambda: fixture_confirm_cards(fixture=n.fixture, user=n.away_captain)  # noqa: E731
-    outcomes = _at_once(confirm, confirm)
+    outcomes = at_once(confirm, confirm)
     kinds = sorted(type(o).__name__ for o in outcomes)
     assert kinds == ["ValidationError", "list"], outcomes
     refused = next(o for o in outcomes if isinstance(o, ValidationError))
@@ -110,7 +86,7 @@ def test_simultaneous_posts_to_the_fixture_page_never_answer_500():
         client.force_login(user)
         return client.post(url, data).status_code
 
-    outcomes = _at_once(
+    outcomes = at_once(
         lambda: post(n.home_captain),
         lambda: post(n.home_captain),
         lambda: post(n.away_captain),

@@ -4,17 +4,15 @@ Each call runs in its own thread and database connection, released together by a
 the database constraints decide, and every loser gets the existing row or a message.
 """
 
-import threading
-
 import pytest
 from django.core.exceptions import ValidationError
-from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
 from accounts.models import Invitation
 from league.seasons import services
 from league.seasons.models import League, Player, RosterEntry, Season, SkillLevel, Team, Waiver
+from tests.concurrency import at_once
 from tests.factories import (
     LeagueFactory,
     PlayerFactory,
@@ -26,28 +24,6 @@ from tests.factories import (
 from tests.league.factories import TUESDAY, FixtureFactory, make_season
 
 pytestmark = [pytest.mark.needs_postgres, pytest.mark.django_db(transaction=True)]
-
-
-def _at_once(*calls):
-    """Run each call in its own thread and connection, released together by a barrier."""
-    barrier = threading.Barrier(len(calls))
-    outcomes: list = [None] * len(calls)
-
-    def run(index, call):
-        try:
-            barrier.wait()
-            outcomes[index] = call()
-        except Exception as exc:  # recorded, then asserted on by the test
-            outcomes[index] = exc
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i, call)) for i, call in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return outcomes
 
 
 def _post(user, url, data):
@@ -76,7 +52,7 @@ def test_two_roster_adds_of_one_new_email_at_once_make_one_player():
     captain, _ = captain_user(team=team)
     url = reverse("league:roster_edit", args=[team.pk])
     data = {"action": "add", "name": "Nora New", "email": "nora@example.com", "role": "player"}
-    outcomes = _at_once(_post(captain, url, data), _post(captain, url, data))
+    outcomes = at_once(_post(captain, url, data), _post(captain, url, data))
     assert sorted(status for status, _ in outcomes) == [200, 302], outcomes
     assert Player.objects.filter(email="nora@example.com").count() == 1
     assert team.roster.filter(player__email="nora@example.com").count() == 1
@@ -86,7 +62,7 @@ def test_two_roster_adds_of_one_new_email_at_once_make_one_player():
 
 
 def test_find_or_create_at_once_finds_the_one_player():
-    outcomes = _at_once(
+    outcomes = at_once(
         *[
             lambda: services.player_find_or_create(name="Ann", email="ANN@example.com")
             for _ in range(4)
@@ -103,7 +79,7 @@ def test_one_player_added_to_two_teams_of_a_season_at_once_joins_one(existing):
     first, second = season.teams.all()
     if existing:
         PlayerFactory(name="Pat Owner", email="pat@example.com")
-    outcomes = _at_once(
+    outcomes = at_once(
         *[
             lambda team=team: services.roster_add_player(
                 team=team, name="Pat", email="pat@example.com"
@@ -127,7 +103,7 @@ def test_two_captains_adding_one_new_email_at_once_make_one_player_and_an_invita
         url = reverse("league:roster_edit", args=[team.pk])
         data = {"action": "add", "name": "Pat", "email": "pat@example.com", "role": "player"}
         calls.append(_post(captain, url, data))
-    outcomes = _at_once(*calls)
+    outcomes = at_once(*calls)
     assert [status for status, _ in outcomes] == [302, 302], outcomes
     pat = Player.objects.get(email="pat@example.com")
     assert RosterEntry.objects.filter(season=season, player=pat).count() == 1
@@ -148,7 +124,7 @@ def test_a_double_click_adding_someones_email_sends_one_invitation():
     PlayerFactory(name="Olivia Owner", email="olivia@example.com")
     url = reverse("league:roster_edit", args=[team.pk])
     data = {"action": "add", "name": "Liv", "email": "olivia@example.com", "role": "player"}
-    outcomes = _at_once(_post(captain, url, data), _post(captain, url, data))
+    outcomes = at_once(_post(captain, url, data), _post(captain, url, data))
     assert sorted(status for status, _ in outcomes) == [200, 302], outcomes
     assert "is already invited to" in dict(outcomes)[200]
     assert Invitation.objects.count() == 1
@@ -159,7 +135,7 @@ def test_two_subs_of_one_new_email_for_a_fixture_at_once_make_one_sub():
     season = make_season(teams_per_level=(2,))
     home, away = season.teams.all()
     fixture = FixtureFactory(season=season, home=home, away=away)
-    outcomes = _at_once(
+    outcomes = at_once(
         *[
             lambda team=team: services.sub_add(
                 team=team, fixture=fixture, name="Sam", email="sam@example.com"
@@ -179,7 +155,7 @@ def test_a_double_click_on_the_waiver_signs_it_once():
     RosterEntryFactory(team=Team.objects.create(season=season, name="T"), player=player)
     url = reverse("league:waiver_sign", args=[season.league.slug, season.slug])
     data = {"typed_name": "Wes Waiver", "agree": "on"}
-    outcomes = _at_once(_post(user, url, data), _post(user, url, data))
+    outcomes = at_once(_post(user, url, data), _post(user, url, data))
     assert sorted(status for status, _ in outcomes) == [200, 302], outcomes
     assert "You already signed" in dict(outcomes)[200]
     assert Waiver.objects.filter(player=player, season=season).count() == 1
@@ -191,7 +167,7 @@ def test_a_double_click_on_the_waiver_signs_it_once():
 def test_four_create_league_posts_at_once_make_one_league():
     organiser = manager_user()
     url = reverse("league:league_create")
-    outcomes = _at_once(*[_post(organiser, url, {"name": "Circle City Euchre"})] * 4)
+    outcomes = at_once(*[_post(organiser, url, {"name": "Circle City Euchre"})] * 4)
     statuses = sorted(status for status, _ in outcomes)
     assert statuses == [200, 200, 200, 302], outcomes
     assert League.objects.filter(name="Circle City Euchre").count() == 1
@@ -201,7 +177,7 @@ def test_four_create_league_posts_at_once_make_one_league():
 
 def test_leagues_whose_names_make_the_same_slug_at_once_each_get_their_own():
     names = ["Circle City", "Circle-City", "Circle  City!", "circle city?"]
-    outcomes = _at_once(*[lambda name=name: services.league_create(name=name) for name in names])
+    outcomes = at_once(*[lambda name=name: services.league_create(name=name) for name in names])
     assert all(isinstance(o, League) for o in outcomes), outcomes
     slugs = sorted(o.slug for o in outcomes)
     assert slugs == ["circle-city", "circle-city-2", "circle-city-3", "circle-city-4"]
@@ -218,7 +194,7 @@ def test_four_create_season_posts_at_once_make_one_season():
         "weeks": 10,
         "skill_levels": "A, B",
     }
-    outcomes = _at_once(*[_post(manager, url, data)] * 4)
+    outcomes = at_once(*[_post(manager, url, data)] * 4)
     assert sorted(status for status, _ in outcomes) == [200, 200, 200, 302], outcomes
     season = Season.objects.get(league=league)
     assert season.slug == "fall-2030"
@@ -238,7 +214,7 @@ def test_four_setup_adds_of_one_name_at_once_make_one(action, data, model):
     season = make_season(teams_per_level=())
     manager = manager_user(league=season.league)
     url = reverse("league:season_setup", args=[season.league.slug, season.slug])
-    outcomes = _at_once(*[_post(manager, url, {"action": action, **data})] * 4)
+    outcomes = at_once(*[_post(manager, url, {"action": action, **data})] * 4)
     statuses = sorted(status for status, _ in outcomes)
     assert 500 not in statuses and statuses.count(302) == 1, outcomes
     assert model.objects.filter(season=season).count() == 1
@@ -248,7 +224,7 @@ def test_four_setup_adds_of_one_name_at_once_make_one(action, data, model):
 
 def test_the_same_venue_added_at_once_is_one_venue_with_its_tables():
     season = make_season(teams_per_level=(), tables=0)
-    outcomes = _at_once(
+    outcomes = at_once(
         *[lambda: services.venue_add(season=season, name="Taproom", tables=6) for _ in range(3)]
     )
     assert all(not isinstance(o, Exception) for o in outcomes), outcomes
