@@ -85,6 +85,7 @@ SCOPE_OF_KIND: dict[str, str] = {
     Kind.SCOREKEEPER: Invitation.ScopeKind.TOURNAMENT,
     Kind.CAPTAIN: Invitation.ScopeKind.TEAM,
     Kind.PLAYER: Invitation.ScopeKind.TEAM,
+    Kind.SUB: Invitation.ScopeKind.TEAM,
     Kind.ENTRANT: Invitation.ScopeKind.TOURNAMENT,
 }
 

@@ -94,6 +94,7 @@ class Invitation(models.Model):
         SCOREKEEPER = "scorekeeper", "Scorekeeper"
         CAPTAIN = "captain", "Captain"
         PLAYER = "player", "Player"
+        SUB = "sub", "Sub"
         ENTRANT = "entrant", "Entrant"
 
     class ScopeKind(models.TextChoices):
@@ -160,7 +161,9 @@ class Invitation(models.Model):
                         scope_kind="tournament",
                         scope_id__gt=0,
                     )
-                    | models.Q(kind__in=["captain", "player"], scope_kind="team", scope_id__gt=0)
+                    | models.Q(
+                        kind__in=["captain", "player", "sub"], scope_kind="team", scope_id__gt=0
+                    )
                 ),
                 name="invitation_kind_fits_scope",
             ),
@@ -197,4 +200,6 @@ class Invitation(models.Model):
     @property
     def offer(self) -> str:
         """What accepting makes the person, in words: "captain of Red Aces (Fall 2026)"."""
+        if self.kind == self.Kind.SUB:
+            return f"a sub for {self.label}"
         return f"{self.get_kind_display().lower()} of {self.label}"

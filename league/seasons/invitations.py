@@ -24,7 +24,7 @@ from accounts.invitations import (
 )
 from accounts.models import Invitation
 from accounts.phones import normalise_phone
-from league.seasons.models import Player, RosterEntry, Season, Team, Waiver
+from league.seasons.models import Fixture, Player, RosterEntry, Season, Team, Waiver
 
 KIND_FOR_ROLE = {
     RosterEntry.Role.CAPTAIN: Invitation.Kind.CAPTAIN,
@@ -128,6 +128,40 @@ def _apply_team(invitation: Invitation, user: Any) -> str:
     return reverse("league:team_welcome", args=[team.pk])
 
 
+def _apply_sub(invitation: Invitation, user: Any) -> str:
+    """A sub invited by an address that was already someone's: the night's place passes
+    from the stand-in to the person's own record (and their own waiver)."""
+    team = Team.objects.select_related("season__league").filter(pk=invitation.scope_id).first()
+    if team is None or team.status != Team.Status.ACTIVE:
+        raise ValidationError("This team is no longer playing: ask the league manager.")
+    invited = Player.objects.filter(pk=invitation.player_id).first()
+    entry = (
+        RosterEntry.objects.select_related("fixture")
+        .filter(team=team, player=invited, role=RosterEntry.Role.SUB, fixture__isnull=False)
+        .first()
+        if invited
+        else None
+    )
+    if entry is None:
+        raise ValidationError(f"You are no longer a sub for {team.name}: ask the captain.")
+    if entry.fixture.status not in (Fixture.Status.SCHEDULED, Fixture.Status.POSTPONED):
+        raise ValidationError("That night is over: ask the captain if they need you again.")
+    player = player_for_account(player=invited, user=user, email=invitation.email)
+    if player.pk == invited.pk:
+        return reverse("league:team_welcome", args=[team.pk])
+    there = RosterEntry.objects.filter(player=player, fixture=entry.fixture).exists()
+    regular = RosterEntry.objects.filter(team=team, player=player, fixture__isnull=True).exists()
+    if there or regular:  # already playing that night: the stand-in place isn't needed
+        entry.delete()
+    else:
+        try:
+            with transaction.atomic():
+                RosterEntry.objects.filter(pk=entry.pk).update(player=player)
+        except IntegrityError:
+            raise ValidationError("You are already a sub in that fixture.") from None
+    return reverse("league:team_welcome", args=[team.pk])
+
+
 def _team_of(invitation: Invitation) -> Team | None:
     return Team.objects.select_related("season").filter(pk=invitation.scope_id).first()
 
@@ -141,6 +175,7 @@ def register() -> None:
     """Called from `LeagueConfig.ready`."""
     for kind in KIND_FOR_ROLE.values():
         register_invitation_handler(kind, may_invite=_may_invite_team, apply=_apply_team)
+    register_invitation_handler(Invitation.Kind.SUB, may_invite=_may_invite_team, apply=_apply_sub)
 
 
 # --- sending ---
@@ -160,6 +195,32 @@ def _invite(*, by: Any, entry: RosterEntry, email: str, phone: str) -> Invitatio
         label=team_label(team),
         email=email,
         phone=phone,
+        name=entry.player.name,
+        player_id=entry.player_id,
+        link_after=reverse("league:team_welcome", args=[team.pk]),
+        options={"season": team.season},
+    )
+
+
+def sub_label(team: Team, entry: RosterEntry) -> str:
+    """ "Red Aces on Tuesday 8 December (Tuesday League, Fall 2026)"."""
+    day = entry.fixture.date
+    return (
+        f"{team.name} on {day:%A} {day.day} {day:%B} "
+        f"({team.season.league.name}, {team.season.name})"
+    )
+
+
+@transaction.atomic
+def sub_invitation_send(*, by: Any, team: Team, entry: RosterEntry, email: str) -> Invitation:
+    """Invite the owner of `email` to play one night as the sub `entry` (a stand-in place)."""
+    permissions.deny_unless(permissions.can_act_for_team(by, team), NOT_YOUR_TEAM)
+    return invitation_create(
+        by=by,
+        kind=Invitation.Kind.SUB,
+        scope_id=team.pk,
+        label=sub_label(team, entry),
+        email=email,
         name=entry.player.name,
         player_id=entry.player_id,
         link_after=reverse("league:team_welcome", args=[team.pk]),

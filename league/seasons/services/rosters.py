@@ -7,7 +7,7 @@ from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 
 from accounts.models import Invitation
-from league.seasons.invitations import team_invitation_send
+from league.seasons.invitations import sub_invitation_send, team_invitation_send
 from league.seasons.models import Fixture, Player, RosterEntry, Season, SkillLevel, Team
 
 
@@ -225,6 +225,18 @@ def sub_add(
         raise ValidationError("Subs aren't allowed in this season's playoffs.")
     if not playoff and not season.subs_in_regular_season:
         raise ValidationError("Subs aren't allowed in this season.")
+    approved = not (playoff and season.playoff_subs == Season.PlayoffSubs.APPROVAL)
+    clean = _clean_email(email)
+    if clean and by is not None and Player.objects.filter(email__iexact=clean).exists():
+        return _invite_sub(
+            team=team,
+            fixture=fixture,
+            name=name,
+            email=clean,
+            phone=phone,
+            by=by,
+            approved=approved,
+        )
     player, created = _find_or_create(name=name, email=email, phone=phone)
     who = name.strip() if created else (email.strip() or name.strip())
     twice = f"{who} is already a sub in that fixture."
@@ -233,7 +245,6 @@ def sub_add(
         raise ValidationError(f"{who} is already on {team.name}'s roster.")
     if RosterEntry.objects.filter(player=player, fixture=fixture).exists():
         raise ValidationError(twice)
-    approved = not (playoff and season.playoff_subs == Season.PlayoffSubs.APPROVAL)
     try:
         entry = _create_entry(
             team=team,
@@ -247,6 +258,46 @@ def sub_add(
         )
     except IntegrityError:  # the same sub added at the same moment
         raise ValidationError(twice) from None
+    entry.invited = None
+    return entry
+
+
+def _invite_sub(
+    *, team: Team, fixture: Fixture, name: str, email: str, phone: str, by: Any, approved: bool
+) -> RosterEntry:
+    """A sub whose address is already someone's: like `_invite_owner`, the night gets a
+    stand-in under the typed name and the address an invitation; nothing of the person
+    (name, phone, waiver) is shown to the captain until they accept."""
+    name = name.strip()
+    if not name:
+        raise ValidationError("Give the sub's full name.")
+    invited = (
+        f"{email} already has an invitation from {team.name} waiting: once they accept it, "
+        "add them for this night."
+    )
+    pending = Invitation.objects.filter(
+        scope_kind=Invitation.ScopeKind.TEAM,
+        scope_id=team.pk,
+        email=email,
+        state=Invitation.State.PENDING,
+    )
+    if pending.exists():
+        raise ValidationError(invited)
+    stand_in = Player.objects.create(name=name, phone=phone.strip())
+    entry = _create_entry(
+        team=team,
+        player=stand_in,
+        role=RosterEntry.Role.SUB,
+        fixture=fixture,
+        starts_on=fixture.date,
+        ends_on=fixture.date,
+        approved=approved,
+        added_by=by if getattr(by, "is_authenticated", False) else None,
+    )
+    invitation = sub_invitation_send(by=by, team=team, entry=entry, email=email)
+    if invitation.player_id != stand_in.pk:  # invited by someone else at the same moment
+        raise ValidationError(invited)  # (rolls back the stand-in and its place)
+    entry.invited = invitation
     return entry
 
 

@@ -79,8 +79,13 @@ def sub_add(request: HttpRequest, pk: int) -> HttpResponse:
             report(request, exc)
         else:
             note = "" if entry.approved else " It waits for the manager's approval."
-            # The name as typed: someone found by email is never shown back by their own name.
-            messages.success(request, f"{data['name']} subs on {entry.fixture.date}.{note}")
+            day = entry.fixture.date
+            when = f"{day:%A} {day.day} {day:%B}"
+            if entry.invited is not None:  # an address that is someone's: invited, not shown
+                text = f"An invitation to sub on {when} was sent to {entry.invited.email}."
+            else:
+                text = f"{data['name']} subs on {when}."
+            messages.success(request, f"{text}{note}")
             return redirect("league:team_detail", pk=team.pk)
     return render(request, "league/sub_add.html", {"team": team, "form": form})
 

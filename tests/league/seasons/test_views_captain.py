@@ -1,9 +1,11 @@
 import datetime
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils import timezone
 
+from accounts import permissions
 from accounts.invitations import invitation_accept
 from accounts.models import Invitation
 from league.seasons import services
@@ -269,20 +271,58 @@ def test_adding_the_same_address_twice_is_one_invitation(client, season):
     assert team.roster.filter(player__name="Liv").count() == 1
 
 
-def test_a_sub_found_by_email_is_named_as_the_captain_typed_and_left_unchanged(client, season):
+def _sub(client, team, fixture, **data):
+    url = reverse("league:sub_add", args=[team.pk])
+    payload = {"fixture": fixture.pk, "name": "", "email": "", "phone": "", **data}
+    return client.post(url, payload, follow=True).content.decode()
+
+
+def test_a_sub_by_someones_email_is_invited_and_nothing_of_theirs_is_shown(client, season):
+    team = season.teams.get(name="A1")
+    owner = Player.objects.create(
+        name="Olivia Owner", email="olivia@example.com", phone="317-555-0199"
+    )
+    fixture = Fixture.objects.filter(home=team, away__isnull=False).first()
+    client.force_login(captain_user(team=team)[0])
+    page = _sub(client, team, fixture, name="Liv", email="olivia@example.com")
+    assert "An invitation to sub on" in page and "was sent to olivia@example.com" in page
+    fixture_page = client.get(reverse("league:fixture_detail", args=[fixture.pk])).content
+    team_page = client.get(reverse("league:team_detail", args=[team.pk])).content
+    for shown in (page, fixture_page.decode(), team_page.decode()):
+        assert "Olivia Owner" not in shown and "317-555-0199" not in shown
+    assert not RosterEntry.objects.filter(player=owner).exists()  # until they accept
+    place = RosterEntry.objects.get(fixture=fixture, role="sub")
+    assert (place.player.name, place.player.email) == ("Liv", "")
+    invitation = Invitation.objects.get(kind="sub")
+    assert (invitation.scope_id, invitation.player_id) == (team.pk, place.player_id)
+    owner.refresh_from_db()
+    assert (owner.name, owner.phone) == ("Olivia Owner", "317-555-0199")
+
+
+def test_accepting_a_sub_invitation_moves_the_nights_place_to_the_persons_record(client, season):
+    team = season.teams.get(name="A1")
+    owner = Player.objects.create(name="Olivia Owner", email="olivia@example.com")
+    fixture = Fixture.objects.filter(home=team, away__isnull=False).first()
+    client.force_login(captain_user(team=team)[0])
+    _sub(client, team, fixture, name="Liv", email="olivia@example.com")
+    user = UserFactory(email="olivia@example.com")
+    invitation_accept(invitation=Invitation.objects.get(kind="sub"), user=user)
+    place = RosterEntry.objects.get(fixture=fixture, role="sub")
+    assert place.player == owner
+    owner.refresh_from_db()
+    assert owner.user == user
+    assert team.pk in permissions.team_ids_for(user)
+
+
+def test_a_sub_invitation_for_a_night_already_played_is_refused(client, season):
     team = season.teams.get(name="A1")
     Player.objects.create(name="Olivia Owner", email="olivia@example.com")
     fixture = Fixture.objects.filter(home=team, away__isnull=False).first()
     client.force_login(captain_user(team=team)[0])
-    response = client.post(
-        reverse("league:sub_add", args=[team.pk]),
-        {"fixture": fixture.pk, "name": "Liv", "email": "olivia@example.com"},
-        follow=True,
-    )
-    page = response.content.decode()
-    assert "Liv subs on" in page
-    owner = Player.objects.get(email="olivia@example.com")
-    assert (owner.name, owner.phone) == ("Olivia Owner", "")
+    _sub(client, team, fixture, name="Liv", email="olivia@example.com")
+    Fixture.objects.filter(pk=fixture.pk).update(status=Fixture.Status.PLAYED)
+    with pytest.raises(ValidationError, match="That night is over"):
+        invitation_accept(invitation=Invitation.objects.get(kind="sub"), user=UserFactory())
 
 
 def test_a_player_signs_only_the_waivers_of_seasons_they_play_in(client, season):
