@@ -7,12 +7,13 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.models import Role
+from league.seasons.models import Player
 from scoring.models import RuleSet
 from tests.concurrency import at_once
-from tests.factories import director_user
+from tests.factories import TournamentFactory, director_user
 from tournaments.errors import TournamentError
 from tournaments.models import Tournament
-from tournaments.services import tournament_create
+from tournaments.services import entry_register, tournament_create
 
 pytestmark = [pytest.mark.needs_postgres, pytest.mark.django_db(transaction=True)]
 
@@ -73,3 +74,14 @@ def test_events_whose_names_make_the_same_slug_at_once_each_get_their_own():
         "spring-open-2030-3",
         "spring-open-2030-4",
     ]
+
+
+def test_two_events_registering_one_new_name_at_once_make_one_player():
+    first, second = TournamentFactory(name="North Open"), TournamentFactory(name="South Open")
+
+    def register(event):
+        return lambda: entry_register(tournament=event, player_name="Zelda  Newcomb")
+
+    outcomes = at_once(register(first), register(second))
+    assert not [o for o in outcomes if isinstance(o, Exception)], outcomes
+    assert Player.objects.filter(name__iexact="zelda newcomb").count() == 1

@@ -1,6 +1,8 @@
 """Registration and check-in: who is in the event, and who actually came."""
 
-from django.db import transaction
+import zlib
+
+from django.db import connection, transaction
 from django.db.models import Max, Q
 from django.utils import timezone
 
@@ -16,8 +18,22 @@ def _player_named(name: str) -> Player:
         raise TournamentError("Enter the player's name.")
     if len(name) > 120:
         raise TournamentError("A name can be at most 120 characters.")
+    _lock_name(name)
     player = Player.objects.filter(name__iexact=name).order_by("pk").first()
     return player or Player.objects.create(name=name)
+
+
+def _lock_name(name: str) -> None:
+    """Two doors typing one new name at once (two events, one person) must find one player.
+
+    Names can't be unique (league players share them), so no constraint can guard this
+    find-or-create: a transaction-scoped advisory lock on the name does, on PostgreSQL.
+    SQLite runs one writer at a time already.
+    """
+    if connection.vendor == "postgresql":
+        key = zlib.crc32(name.casefold().encode()) - 2**31  # a signed 32-bit key
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [0x45C4, key])
 
 
 def _check_not_entered(
