@@ -5,6 +5,7 @@ import datetime
 
 from django.utils import timezone
 
+from inputs.bounds import later
 from league.nights.models import FixtureGame
 from league.seasons.models import Fixture
 from scoring.models import Scorecard
@@ -16,9 +17,12 @@ def fixture_starts_at(fixture: Fixture) -> datetime.datetime:
 
 
 def fixture_closes_at(fixture: Fixture) -> datetime.datetime:
-    """From when a manager may close the fixture: the start plus the season's grace period."""
+    """From when a manager may close the fixture: the start plus the season's grace period.
+
+    (`later`: a fixture stored on the last night of the year 9999 still has a page.)
+    """
     hours = fixture.season.results_grace_hours
-    return fixture_starts_at(fixture) + datetime.timedelta(hours=hours)
+    return later(fixture_starts_at(fixture), datetime.timedelta(hours=hours))
 
 
 def game_has_result(fg: FixtureGame, card_status: str | None) -> bool:

@@ -120,6 +120,13 @@ class ImportForm(forms.Form):
 class TeamForm(forms.Form):
     name = forms.CharField(max_length=120)
     skill_level = forms.ModelChoiceField(queryset=None, required=False)
+    captain_name = forms.CharField(max_length=120, required=False, label="Captain's full name")
+    captain_contact = forms.CharField(
+        max_length=254,
+        required=False,
+        label="Captain's email or mobile",
+        help_text="They get an invitation to log in, confirm cards and sign the waiver.",
+    )
 
     def __init__(self, *args, season, **kwargs):  # type: ignore[no-untyped-def]
         super().__init__(*args, **kwargs)

@@ -12,9 +12,13 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 
 from accounts import permissions
+from accounts.invitations import contact_split, contacts_clean
+from accounts.models import Invitation
 from activity.models import Verb
 from league.seasons.activity import league_activity, plural
-from league.seasons.models import Fixture, SkillLevel, Team
+from league.seasons.invitations import team_invitation_send
+from league.seasons.models import Fixture, RosterEntry, SkillLevel, Team
+from league.seasons.services.rosters import roster_add_player, team_create
 
 NAME_MAX = Team._meta.get_field("name").max_length
 ONLY_MANAGERS = "Only this league's managers can change its teams."
@@ -137,3 +141,48 @@ def team_change_level(*, team: Team, level: SkillLevel | None, by: Any) -> Level
         detail=f"{old or 'no level'} → {level or 'no level'}",
     )
     return LevelChange(team=team, draft_fixtures=draft)
+
+
+@dataclass
+class TeamAdded:
+    team: Team
+    invitation: Invitation | None  # the captain's, when a contact was given
+
+
+@transaction.atomic
+def team_add(
+    *,
+    season: Any,
+    name: str,
+    by: Any,
+    skill_level: SkillLevel | None = None,
+    captain_name: str = "",
+    captain_contact: str = "",
+) -> TeamAdded:
+    """A manager adds a team and, in the same step, invites its captain by email or text.
+
+    The captain goes on the roster under the typed name; an address that is already
+    someone's gets the invitation without showing them (`roster_add_player`).
+    """
+    check_manager(by, season)
+    captain_name, captain_contact = captain_name.strip(), captain_contact.strip()
+    if captain_contact and not captain_name:
+        raise ValidationError({"captain_name": "Give the captain's full name to invite them."})
+    email, phone = "", ""
+    if captain_contact:
+        email, phone = contacts_clean(*contact_split(captain_contact))
+    team = team_create(season=season, name=name, skill_level=skill_level)
+    if not captain_name:
+        return TeamAdded(team, None)
+    entry = roster_add_player(
+        team=team,
+        name=captain_name,
+        email=email,
+        phone=phone,
+        role=RosterEntry.Role.CAPTAIN,
+        by=by,
+    )
+    invitation = entry.invited
+    if invitation is None and (email or phone):
+        invitation = team_invitation_send(by=by, team=team, entry_id=entry.pk)
+    return TeamAdded(team, invitation)

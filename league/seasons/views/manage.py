@@ -21,6 +21,7 @@ from league.seasons.forms import (
     VenueForm,
 )
 from league.seasons.models import League, Player, RosterEntry
+from league.seasons.services import teams as team_services
 from league.web import report, roster_csv
 
 
@@ -127,6 +128,19 @@ def season_setup(request: HttpRequest, league: str, season: str) -> HttpResponse
     )
 
 
+def _team_field(field: str) -> str | None:
+    """Where an error of the add-team service shows on its form."""
+    if field in ("email", "phone"):
+        return "captain_contact"
+    return field if field in ("name", "skill_level", "captain_name", "captain_contact") else None
+
+
+def _team_added_message(added: team_services.TeamAdded) -> str:
+    if added.invitation is None:
+        return f"{added.team.name} added."
+    return f"{added.team.name} added; invitation sent to {added.invitation.address}."
+
+
 def _setup_action(request: HttpRequest, season, action, forms) -> bool:  # type: ignore[no-untyped-def]
     try:
         if action == "remove_date":
@@ -143,9 +157,15 @@ def _setup_action(request: HttpRequest, season, action, forms) -> bool:  # type:
         elif action == "date":
             services.season_date_add(season=season, **data)
         elif action == "team":
-            services.team_create(season=season, **data)
+            added = team_services.team_add(season=season, by=request.user, **data)
+            messages.success(request, _team_added_message(added))
+            return True
     except ValidationError as exc:
-        report(request, exc)
+        if action == "team" and hasattr(exc, "error_dict"):
+            for field, errors in exc.message_dict.items():
+                forms["team"].add_error(_team_field(field), errors)
+        else:
+            report(request, exc)
         return False
     except ValueError:
         messages.error(request, "That date isn't on the season's list.")

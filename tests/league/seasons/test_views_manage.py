@@ -1,4 +1,6 @@
+import csv
 import datetime
+import io
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -108,6 +110,22 @@ def test_the_setup_page_adds_levels_venues_dates_and_teams(client, manager):
     assert client.post(url, {"action": "remove_date", "id": "x"}).status_code == 200
 
 
+def test_adding_a_team_with_its_captain_sends_the_invitation_and_lists_the_team(client, manager):
+    season = make_season(teams_per_level=(), tables=0)
+    url = _season_url("season_setup", season)
+    data = {"action": "team", "team-name": "Left Bowers", "team-captain_name": "Casey Cap"}
+    page = client.post(
+        url, {**data, "team-captain_contact": "casey@example.com"}, follow=True
+    ).content.decode()
+    assert "Left Bowers added; invitation sent to casey@example.com." in page
+    assert "Casey Cap" in page.split('id="team-list"')[1]
+    refused = client.post(
+        url, {**data, "team-name": "Right Bowers", "team-captain_contact": "casey@"}
+    ).content.decode()
+    assert "casey@ is not an email address." in refused
+    assert not Team.objects.filter(name="Right Bowers").exists()
+
+
 def test_a_bad_import_lists_each_row_and_saves_nothing(client, manager):
     season = make_season(teams_per_level=())
     upload = SimpleUploadedFile(
@@ -137,6 +155,18 @@ def test_staff_record_a_paper_waiver_from_the_roster_page(client, manager):
     assert client.post(_season_url("waiver_paper", season, stranger.pk)).status_code == 404
     csv = client.get(_season_url("season_roster", season) + "?export=csv").content.decode()
     assert "Late Larry" in csv and "signed" in csv
+
+
+def test_the_season_roster_csv_makes_formula_names_plain_text(client, manager):
+    season = make_season(teams_per_level=(1,))
+    team = season.teams.get()
+    team.name = '=HYPERLINK("http://evil.example")'
+    team.save()
+    team.roster.create(player=Player.objects.create(name="+1"))
+    response = client.get(_season_url("season_roster", season) + "?export=csv")
+    rows = list(csv.DictReader(io.StringIO(response.content.decode())))
+    assert {row["team"] for row in rows} == {'\'=HYPERLINK("http://evil.example")'}
+    assert "'+1" in {row["player_name"] for row in rows}
 
 
 def test_a_manager_generates_regenerates_and_publishes(client, manager):
