@@ -15,6 +15,7 @@ from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
 from accounts import permissions
+from activity.exports import csv_content, csv_download
 from algorithms import metrics
 from league.seasons import selectors
 from league.seasons.access import season_manager_required
@@ -23,10 +24,11 @@ from league.standings import selectors as selectors_standings
 from league.standings.models import StandingsSnapshot
 from league.standings.services import standings_publish
 from league.standings.tables import StandingsTable, legend
-from league.web import csv_response, report
+from league.web import report
 
-# Bump when the table's columns or template change, to drop the cached published tables.
-TABLE_VERSION = 3
+# Bump when the table's columns, its template or the CSV writer change, to drop the cached
+# published tables and files.
+TABLE_VERSION = 4
 CACHE_SECONDS = 7 * 24 * 3600
 # The CSV's columns: where the row is, then every metric by key (`algorithms.metrics.ROW`).
 CSV_FIELDS = ["level_name", "rank", "team_name", *metrics.keys(metrics.ROW)]
@@ -140,9 +142,7 @@ def _csv(season: Season, snapshot: StandingsSnapshot | None, live: list | None) 
             if snapshot is not None
             else [row for entry in live or [] for row in entry.rows]
         )
-        return csv_response(
-            "standings.csv", CSV_FIELDS, [[getattr(row, n) for n in CSV_FIELDS] for row in rows]
-        ).content
+        return csv_content(CSV_FIELDS, [[getattr(row, n) for n in CSV_FIELDS] for row in rows])
 
     label = f"week-{snapshot.week}" if snapshot else "live"
     content = (
@@ -150,9 +150,7 @@ def _csv(season: Season, snapshot: StandingsSnapshot | None, live: list | None) 
         if snapshot is None
         else cache.get_or_set(_cache_key(snapshot, "csv"), build, timeout=CACHE_SECONDS)
     )
-    response = HttpResponse(content, content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{season.slug}-standings-{label}.csv"'
-    return response
+    return csv_download(f"{season.slug}-standings-{label}.csv", content)
 
 
 def _table_html(request: HttpRequest, rows: list) -> str:

@@ -117,7 +117,7 @@ def test_out_of_bounds_filters_are_refused_with_a_message(client, query, message
 def test_the_csv_export_holds_the_filtered_entries_escaped_for_spreadsheets(client):
     league = LeagueFactory(slug="monday")
     bob = UserFactory(username="bob")
-    entry(scope_id=league.pk, actor=bob, label="=HYPERLINK(1)", detail="Rain")
+    entry(scope_id=league.pk, actor=bob, label="=HYPERLINK(1)", detail="+1 rain")
     entry(scope_id=league.pk, verb=Verb.STANDINGS_PUBLISHED, label="Week 1 standings")
     client.force_login(manager_user())
     response = client.get(_league_log(league), {"export": "csv", "actor": bob.pk})
@@ -125,8 +125,24 @@ def test_the_csv_export_holds_the_filtered_entries_escaped_for_spreadsheets(clie
     rows = list(csv.reader(io.StringIO(response.content.decode())))
     assert rows[0] == ["when", "who", "action", "verb", "object", "detail"]
     assert [row[1:] for row in rows[1:]] == [
-        ["bob", "Forfeit recorded", "forfeit_recorded", "'=HYPERLINK(1)", "Rain"]
+        ["bob", "Forfeit recorded", "forfeit_recorded", "'=HYPERLINK(1)", "'+1 rain"]
     ]
+
+
+def test_a_tournaments_csv_export_is_escaped_for_spreadsheets_too(client):
+    director = director_user()
+    tournament = TournamentFactory(director=director)
+    entry(
+        scope_id=tournament.pk,
+        scope_kind=Scope.TOURNAMENT,
+        verb=Verb.ROUND_STARTED,
+        label="+1 table",
+        detail="@boss",
+    )
+    client.force_login(director)
+    response = client.get(_tournament_log(tournament), {"export": "csv"})
+    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    assert [row[4:] for row in rows[1:]] == [["'+1 table", "'@boss"]]
 
 
 def test_the_page_is_a_bounded_number_of_queries_however_long_the_log(

@@ -1,9 +1,13 @@
+import csv
+import io
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from league.seasons import services
+from league.seasons.models import Player
 from tests.factories import captain_user, manager_user, player_user
 from tests.league.factories import make_season
 
@@ -57,6 +61,18 @@ def test_the_schedule_exports_to_csv(client):
     lines = response.content.decode().strip().splitlines()
     assert lines[0] == "Week,Date,Level,Home,Away,Where,Status"
     assert len(lines) == 1 + 4 and all(line.startswith("1,") for line in lines[1:])
+
+
+def test_the_schedule_csv_makes_formula_team_names_plain_text(client):
+    season = _published()
+    season.teams.filter(name="A1").update(name='=HYPERLINK("http://evil.example")')
+    season.teams.filter(name="A2").update(name="+1")
+    response = client.get(_schedule_url(season, "?export=csv"))
+    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    names = {cell for row in rows[1:] for cell in row[3:5]}
+    assert {'\'=HYPERLINK("http://evil.example")', "'+1"} <= names
+    assert not any(cell.startswith(("=", "+")) for row in rows for cell in row)
+    assert all(row[0].isdigit() for row in rows[1:])  # the week stays a number
 
 
 def test_a_draft_schedule_is_for_managers_only(client):
@@ -113,6 +129,19 @@ def test_the_team_page_shows_contacts_and_waivers_only_to_its_players(
     assert csv_response.status_code == (200 if private else refused)
     if private:
         assert email in csv_response.content.decode()
+
+
+def test_the_team_roster_csv_makes_formula_names_plain_text(client):
+    season = _published()
+    team = season.teams.get(name="A1")
+    first, second = (entry.player for entry in team.roster.order_by("pk"))
+    Player.objects.filter(pk=first.pk).update(name="@SUM(A1:A9)")
+    Player.objects.filter(pk=second.pk).update(name="-1+cmd", phone="+1 317-555-0104")
+    client.force_login(manager_user())
+    response = client.get(reverse("league:team_roster_csv", args=[team.pk]))
+    rows = list(csv.DictReader(io.StringIO(response.content.decode())))
+    assert sorted(row["player_name"] for row in rows) == ["'-1+cmd", "'@SUM(A1:A9)"]
+    assert "'+1 317-555-0104" in {row["phone"] for row in rows}
 
 
 def test_the_season_page_lists_teams_by_level(client):

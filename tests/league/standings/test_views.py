@@ -141,3 +141,20 @@ def test_a_newly_published_week_shows_at_once_though_published_pages_are_kept(cl
     second = client.get(_url(season)).content.decode()
     assert "after week 2" in second and "?week=1" in second
     assert client.get(_url(season, week=1)).content.decode().count("after week 1") == 1
+
+
+@pytest.mark.parametrize("week", ["live", "1"])
+def test_the_csv_makes_formula_names_plain_text_and_keeps_negative_margins_numbers(client, week):
+    season = night_season()
+    link = '=HYPERLINK("http://evil.example","Click")'
+    home, away = (ready_team(season, name, "A")[1] for name in (link, "+1"))
+    play(fixture_between(season, home, away, 1), (10, 1), (10, 2), (10, 3))
+    manager = manager_user()
+    standings_publish(season=season, week=1, by=manager)
+    client.force_login(manager)
+    response = client.get(_url(season, week=week, export="csv"))
+    rows = list(csv.DictReader(io.StringIO(response.content.decode())))
+    by_name = {row["team_name"]: row for row in rows}
+    assert set(by_name) == {"'" + link, "'+1"}
+    assert by_name["'+1"]["differential"] == "-24"
+    assert by_name["'" + link]["differential"] == "24"
