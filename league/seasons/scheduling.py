@@ -72,7 +72,11 @@ def schedule_dates(start: date, weeks: int, blackout_dates: Collection[date] = (
     while len(nights) < weeks:
         if night not in blackout:
             nights.append(night)
-        night += WEEK
+        if len(nights) < weeks:
+            try:
+                night += WEEK
+            except OverflowError:
+                raise ValueError("the season would run past the year 9999") from None
     return nights
 
 

@@ -10,6 +10,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from activity.models import Verb
+from inputs.bounds import in_window, window_message
 from league.seasons.activity import league_activity, plural
 from league.seasons.models import Fixture, Season, SeasonDate, Table, Team
 from league.seasons.scheduling import generate_schedule
@@ -36,6 +37,8 @@ def season_generate_schedule(*, season: Season) -> int:
         )
     if season.starts_on is None:
         raise ValidationError("Set the season's first league night before generating.")
+    if not in_window(season.starts_on):  # stored before the window, or by an administrator
+        raise ValidationError(f"Change the season's first league night: {window_message()}")
     teams = list(
         season.teams.filter(status=Team.Status.ACTIVE)
         .select_related("skill_level")

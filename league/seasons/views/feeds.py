@@ -8,6 +8,7 @@ from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from icalendar import Calendar, Event
 
+from inputs.bounds import later
 from league.seasons import selectors
 from league.seasons.models import Fixture, Team
 
@@ -29,7 +30,7 @@ def _calendar(name: str, fixtures: list[Fixture], host: str) -> HttpResponse:
         event.add("uid", f"fixture-{fixture.pk}@{host}")
         event.add("dtstamp", stamp)
         event.add("dtstart", start)
-        event.add("dtend", start + EVENT_LENGTH)
+        event.add("dtend", later(start, EVENT_LENGTH))  # a far stored date must not break it
         event.add("summary", f"{fixture.home} v {fixture.away} (week {fixture.week})")
         if fixture.table is not None:
             event.add("location", f"{fixture.table.venue.name}, {fixture.table.name}")

@@ -8,6 +8,7 @@ from django.utils import timezone
 
 from league.nights.models import FixtureClosure, FixtureGame
 from league.nights.services.results import GameScore, fixture_submit_scores
+from league.seasons.models import Fixture
 from scoring.models import Scorecard, ScorecardVersion
 from tests.factories import director_user, manager_user, player_user
 from tests.league.night_factories import night, night_season, play, ready_team
@@ -177,6 +178,19 @@ def test_a_manager_is_told_when_the_grace_period_ends(client):
     response = _as(client, manager_user()).post(url, {"reason": "Too soon."}, follow=True)
     assert "have until" in response.content.decode()
     assert not FixtureClosure.objects.exists()
+
+
+@pytest.mark.parametrize("who", ["anonymous", "home_captain", "manager"])
+def test_a_fixture_stored_on_the_last_night_of_9999_still_has_its_page(client, who):
+    """Stored before dates were bounded: its grace period ends at the last representable
+    moment rather than breaking the page."""
+    n = night()
+    Fixture.objects.filter(pk=n.fixture.pk).update(
+        date=datetime.date(9999, 12, 31), start_time=datetime.time(23, 30)
+    )
+    response = _as(client, _user(who, n)).get(reverse("league:fixture_detail", args=[n.fixture.pk]))
+    assert response.status_code == 200
+    assert "9999" in response.content.decode()
 
 
 def test_the_night_page_lists_the_fixtures_with_their_scores(client):

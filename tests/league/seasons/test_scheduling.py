@@ -220,3 +220,9 @@ def test_fixtures_are_listed_by_week_then_level_then_table_with_byes_last():
         (2, "B", True),
         (2, "A", False),
     ]
+
+
+def test_a_season_that_would_run_past_the_year_9999_is_refused_not_overflowed():
+    with pytest.raises(ValueError, match="past the year 9999"):
+        schedule_dates(date(9999, 12, 28), weeks=2)
+    assert schedule_dates(date(9999, 12, 28), weeks=1) == [date(9999, 12, 28)]

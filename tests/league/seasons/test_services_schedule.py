@@ -68,6 +68,15 @@ def test_it_explains_why_a_schedule_cannot_be_generated(setup, message):
     assert not season.fixtures.exists()
 
 
+def test_a_season_stored_starting_in_december_9999_gets_a_message_not_an_overflow():
+    season = make_season(teams_per_level=(4,), weeks=3)
+    season.starts_on = datetime.date(9999, 12, 28)  # a Tuesday, saved before the window
+    season.save(update_fields=["starts_on"])
+    with pytest.raises(ValidationError, match="Change the season's first league night: Pick a"):
+        services.season_generate_schedule(season=season)
+    assert not season.fixtures.exists()
+
+
 def test_an_empty_schedule_cannot_be_published():
     with pytest.raises(ValidationError, match="Generate"):
         services.season_publish_schedule(season=make_season(teams_per_level=(2,)))

@@ -1,8 +1,11 @@
+import datetime
+
 import pytest
 from django.urls import reverse
 from icalendar import Calendar
 
 from league.seasons import services
+from league.seasons.models import Fixture
 from tests.league.factories import make_season
 
 pytestmark = pytest.mark.django_db
@@ -43,3 +46,26 @@ def test_the_season_feed_has_every_game_but_no_byes(client, season):
     url = reverse("league:season_calendar", args=[season.league.slug, season.slug])
     events = Calendar.from_ical(client.get(url).content).walk("VEVENT")
     assert len(events) == season.fixtures.filter(away__isnull=False).count() == 6
+
+
+def test_a_fixture_stored_on_the_last_night_of_9999_still_has_its_feeds(client, season):
+    """Stored before dates were bounded (or by an administrator): the feed ends it at the
+    last moment a calendar can hold rather than failing."""
+    services.season_publish_schedule(season=season)
+    team = season.teams.get(name="A1")
+    far = season.fixtures.filter(home=team, away__isnull=False).first()
+    Fixture.objects.filter(pk=far.pk).update(
+        date=datetime.date(9999, 12, 31), start_time=datetime.time(23, 30)
+    )
+    urls = [
+        reverse("league:team_calendar", args=[team.pk]),
+        reverse("league:team_calendar", args=[far.away_id]),
+        reverse("league:season_calendar", args=[season.league.slug, season.slug]),
+    ]
+    for url in urls:
+        response = client.get(url)
+        assert response.status_code == 200
+        events = Calendar.from_ical(response.content).walk("VEVENT")
+        event = next(e for e in events if e["uid"].startswith(f"fixture-{far.pk}@"))
+        assert event.decoded("dtstart").date() == datetime.date(9999, 12, 31)
+        assert event.decoded("dtend") > event.decoded("dtstart")
