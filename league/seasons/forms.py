@@ -140,6 +140,11 @@ class RosterAddForm(forms.Form):
     role = forms.ChoiceField(
         choices=[(RosterEntry.Role.PLAYER, "Player"), (RosterEntry.Role.CAPTAIN, "Captain")]
     )
+    invite = forms.BooleanField(
+        required=False,
+        initial=True,
+        label="Invite them to log in (by their email or mobile)",
+    )
 
 
 class SubForm(forms.Form):

@@ -3,12 +3,14 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
 from accounts import permissions
 from league.seasons import selectors, services
 from league.seasons.forms import RosterAddForm, SubForm, WaiverSignForm
+from league.seasons.invitations import team_invitation_send
 from league.seasons.models import Fixture, Player, Team, Waiver
 from league.web import report
 
@@ -21,11 +23,13 @@ def team_for_captain(request: HttpRequest, pk: int) -> Team:
     return team
 
 
-def _added_message(entry, team: Team, data: dict) -> str:  # type: ignore[no-untyped-def]
+def _added_message(entry, team: Team, data: dict, sent=None) -> str:  # type: ignore[no-untyped-def]
     """An address that is already someone's is invited, never shown back (name, phone or
     waiver): the message says only that the invitation went."""
     if entry.invited is not None:
         return f"An invitation to join {team.name} was sent to {entry.invited.email}."
+    if sent is not None:
+        return f"{data['name']} added; invitation sent to {sent.address}."
     return f"{data['name']} added."
 
 
@@ -37,8 +41,14 @@ def roster_edit(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST":
         try:
             if action == "add" and form.is_valid():
-                entry = services.roster_add_player(team=team, by=request.user, **form.cleaned_data)
-                messages.success(request, _added_message(entry, team, form.cleaned_data))
+                data = dict(form.cleaned_data)
+                invite = data.pop("invite")
+                with transaction.atomic():  # the player and their invitation, or neither
+                    entry = services.roster_add_player(team=team, by=request.user, **data)
+                    sent = None
+                    if invite and entry.invited is None and (data["email"] or data["phone"]):
+                        sent = team_invitation_send(by=request.user, team=team, entry_id=entry.pk)
+                messages.success(request, _added_message(entry, team, data, sent))
                 return redirect("league:roster_edit", pk=team.pk)
             if action == "remove":
                 services.roster_remove_entry(team=team, entry_id=int(request.POST["entry"]))

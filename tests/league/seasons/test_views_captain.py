@@ -336,3 +336,15 @@ def test_a_player_signs_only_the_waivers_of_seasons_they_play_in(client, season)
     response = client.post(url, {"typed_name": "Pat Player", "agree": "on"})
     assert response.status_code == 200
     assert not Waiver.objects.filter(player=player, season=season).exists()
+
+
+def test_a_captain_adds_a_partner_and_invites_them_in_one_tap(client, season):
+    team = season.teams.get(name="A1")
+    client.force_login(captain_user(team=team)[0])
+    page = _add(client, team, name="Nora New", email="nora@example.com", invite="on")
+    assert "Nora New added; invitation sent to nora@example.com." in page
+    invitation = Invitation.objects.get(kind="player", scope_id=team.pk)
+    assert invitation.player_id == team.roster.get(player__name="Nora New").player_id
+    no_contact = _add(client, team, name="Nemo None", email="", phone="", invite="on")
+    assert "Nemo None added." in no_contact
+    assert Invitation.objects.count() == 1
