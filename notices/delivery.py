@@ -27,6 +27,7 @@ from django.utils import timezone
 from notices import registry
 from notices.addresses import email_body, retry_delay, sms_body
 from notices.models import OutboxMessage
+from notices.subjects import header_line
 
 logger = logging.getLogger(__name__)
 
@@ -89,7 +90,7 @@ class _Senders:
                 self._mailer = mailers.default
                 self._mailer.open()
             email = EmailMessage(
-                subject=notice.subject,
+                subject=header_line(notice.subject),
                 body=email_body(name=message.name, body=notice.body, link=link, reason=_reason()),
                 to=[message.address],
                 headers={

@@ -19,6 +19,7 @@ from django.utils import timezone
 from notices import tasks
 from notices.addresses import Recipient, addresses_for
 from notices.models import Announcement, Notice, OutboxMessage
+from notices.subjects import LINE_BREAK_MESSAGE, has_line_break
 
 logger = logging.getLogger(__name__)
 
@@ -51,6 +52,8 @@ def _validate(kind: str, subject: str, body: str, sms_text: str, link: str) -> N
         errors["subject"] = "A notice needs a subject."
     elif len(subject) > 200:
         errors["subject"] = "Keep the subject to 200 characters."
+    elif has_line_break(subject):
+        errors["subject"] = LINE_BREAK_MESSAGE
     if not body.strip():
         errors["body"] = "A notice needs a message."
     if len(sms_text) > SMS_MAX:

@@ -6,6 +6,7 @@ from django import forms
 
 from league.seasons.models import League, Season
 from notices.services import SMS_MAX
+from notices.subjects import LINE_BREAK_MESSAGE, has_line_break
 
 
 class SubscriptionForm(forms.Form):
@@ -48,6 +49,12 @@ class ComposeForm(forms.Form):
             self.fields["season"].queryset = self.fields["season"].queryset.filter(
                 league__in=leagues
             )
+
+    def clean_subject(self) -> str:
+        subject = self.cleaned_data["subject"]
+        if has_line_break(subject):  # an email header is one line; delivery would fail
+            raise forms.ValidationError(LINE_BREAK_MESSAGE)
+        return subject
 
     def clean(self) -> dict:
         data = super().clean()

@@ -122,6 +122,16 @@ def test_the_email_greets_the_recipient_and_links_back(settings):
     assert email.extra_headers["X-Outbox-Message-Id"] == str(message.pk)
 
 
+def test_a_subject_stored_with_a_line_break_is_sent_on_one_line():
+    """Written before subjects were refused with line breaks: it goes out, not fails."""
+    notice = send_notice(recipients=[Recipient("Ann", email="ann@example.com")])
+    notice.subject = "Tonight is\r\ncancelled"
+    notice.save(update_fields=["subject"])
+    result = delivery.outbox_deliver(_ids(notice))
+    assert len(result.sent) == 1
+    assert mail.outbox[0].subject == "Tonight is cancelled"
+
+
 def test_the_text_is_the_short_version_with_the_link(settings):
     settings.SITE_URL = "https://euchre.example.com"
     notice = send_notice(

@@ -97,6 +97,17 @@ def test_bad_input_is_refused_and_writes_nothing(overrides, field):
     assert Notice.objects.count() == 0 and OutboxMessage.objects.count() == 0
 
 
+@pytest.mark.parametrize("subject", ["Snow\r\nBcc: all@example.com", "Snow\nday", "Snow\u2028day"])
+def test_a_subject_of_several_lines_is_refused_with_a_message_and_writes_nothing(subject):
+    with pytest.raises(ValidationError) as info:
+        send_notice(subject=subject, announce_league=LeagueFactory())
+    assert info.value.message_dict["subject"] == [
+        "Write the subject on one line: it can't contain line breaks."
+    ]
+    assert Notice.objects.count() == 0 and OutboxMessage.objects.count() == 0
+    assert Announcement.objects.count() == 0
+
+
 def test_an_anonymous_author_is_recorded_as_nobody():
     from django.contrib.auth.models import AnonymousUser
 

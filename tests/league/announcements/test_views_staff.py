@@ -65,6 +65,25 @@ def test_a_notice_to_nobody_is_refused(client):
     assert Notice.objects.count() == 0
 
 
+def test_a_subject_of_two_lines_is_refused_on_the_form(client):
+    league = LeagueFactory()
+    client.force_login(manager_user(league=league))
+    response = client.post(
+        reverse("notices:compose"),
+        {
+            "league": league.pk,
+            "announce": "on",
+            "subject": "Snow day\r\nBcc: everyone@example.com",
+            "body": "Hi",
+        },
+    )
+    assert response.status_code == 200
+    assert "Write the subject on one line: it can&#x27;t contain line breaks." in (
+        response.content.decode()
+    )
+    assert Notice.objects.count() == 0
+
+
 def test_captains_need_a_season_of_that_league(client):
     season, _ = season_with_captains(1)
     client.force_login(manager_user())
