@@ -90,6 +90,31 @@ def test_the_atom_feed_carries_each_announcement(client, role):
     assert len({e.find(f"{ATOM}id").text for e in entries}) == 2
 
 
+def test_markup_in_an_announcement_reaches_feed_readers_as_text(client):
+    league = LeagueFactory(name="<i>CCA</i>")
+    notice = send_notice(announce_league=league, subject="<script>alert(1)</script> & more")
+    # A control character stored before text was bounded must not break the feed.
+    Announcement.objects.filter(notice=notice).update(
+        body="<b>Bold</b> & <img src=x onerror=alert(1)>\n\nSecond\x1b paragraph"
+    )
+    response = client.get(reverse("notices:league_feed", args=[league.slug]))
+    assert response.status_code == 200
+    feed = ET.fromstring(response.content)
+    assert feed.find(f"{ATOM}title").text == "<i>CCA</i> announcements"
+    assert feed.find(f"{ATOM}title").get("type") in (None, "text")
+    (entry,) = feed.findall(f"{ATOM}entry")
+    title = entry.find(f"{ATOM}title")
+    assert title.text == "<script>alert(1)</script> & more"
+    assert title.get("type") in (None, "text")
+    summary = entry.find(f"{ATOM}summary")
+    # Declared HTML, so the reader decodes it once: what it shows is the typed text.
+    assert summary.get("type") == "html"
+    assert summary.text == (
+        "<p>&lt;b&gt;Bold&lt;/b&gt; &amp; &lt;img src=x onerror=alert(1)&gt;</p>\n\n"
+        "<p>Second paragraph</p>"
+    )
+
+
 def test_the_league_page_tag_shows_the_latest_announcements():
     league = LeagueFactory()
     _announce(league, "Tonight is cancelled")
