@@ -111,16 +111,23 @@ def bad_character(text: str, *, lines: bool = False) -> str | None:
 
 
 def text_clean(
-    text: Any, *, label: str, limit: int, empty: str | None = None, lines: bool = False
+    text: Any,
+    *,
+    label: str,
+    limit: int,
+    empty: str | None = None,
+    lines: bool = False,
+    collapse: bool = False,
 ) -> str:
     """Text as a person typed it, ready to store, or a `ValidationError` saying what's wrong.
 
-    One line (a name, a phone number, a note): runs of spaces collapse to one. Several
-    `lines` (a reason, a description): only the outer spaces go. `label` names the text in
+    The outer spaces go; the rest is kept as typed (`collapse`: runs of spaces, tabs and
+    line breaks become one space). One line (a name, a phone number, a note) takes no line
+    breaks or tabs; several `lines` (a reason, a description) do. `label` names the text in
     messages ("the team's name"); `empty` is the message when the text is required.
     """
     text = "" if text is None else str(text)
-    text = text.strip() if lines else " ".join(text.split())
+    text = " ".join(text.split()) if collapse else text.strip()
     if not text:
         if empty:
             raise ValidationError(empty, code="required")

@@ -1,26 +1,39 @@
-"""Forms for league pages: parsing only; the services decide what is allowed."""
+"""Forms for league pages: parsing only; the services decide what is allowed.
+
+Every form mixes in `InputRules`: dates keep to the window and text has no control
+characters (see inputs.bounds); lengths are the model's.
+"""
 
 from django import forms
 
-from league.seasons.models import Fixture, RosterEntry, Season, SeasonDate, Table, Team
+from inputs.bounds import InputRules
+from league.seasons.models import Fixture, Player, RosterEntry, Season, SeasonDate, Table, Team
 from league.seasons.models.season import PRIMARY_METRICS, TIEBREAK_METRICS
+from league.seasons.services.seasons import DESCRIPTION_MAX
+
+EMAIL_MAX = Player._meta.get_field("email").max_length
 
 DATE = forms.DateInput(attrs={"type": "date"})
 TIME = forms.TimeInput(attrs={"type": "time"}, format="%H:%M")
 
 
-class LeagueForm(forms.Form):
+class LeagueForm(InputRules, forms.Form):
     name = forms.CharField(max_length=120)
-    description = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), required=False)
+    description = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 2}), required=False, max_length=DESCRIPTION_MAX
+    )
 
 
-class SeasonCreateForm(forms.Form):
+class SeasonCreateForm(InputRules, forms.Form):
     name = forms.CharField(max_length=120, help_text="e.g. Fall 2026")
     starts_on = forms.DateField(label="First league night", widget=DATE)
     start_time = forms.TimeField(label="Start time", widget=TIME, initial="19:00")
     weeks = forms.IntegerField(label="Regular-season weeks", min_value=1, max_value=60, initial=10)
     skill_levels = forms.CharField(
-        required=False, initial="A, B", help_text="Comma-separated, e.g. A, B."
+        required=False,
+        max_length=400,
+        initial="A, B",
+        help_text="Comma-separated, e.g. A, B (each at most 40 characters).",
     )
     copy_from = forms.ModelChoiceField(
         queryset=Season.objects.none(),
@@ -37,9 +50,10 @@ class SeasonCreateForm(forms.Form):
         return [n.strip() for n in self.cleaned_data["skill_levels"].split(",") if n.strip()]
 
 
-class SeasonSettingsForm(forms.ModelForm):
+class SeasonSettingsForm(InputRules, forms.ModelForm):
     standings = forms.CharField(
         label="Standings order",
+        max_length=400,
         help_text=(
             f"Primary metric ({' or '.join(PRIMARY_METRICS)}) then tiebreaks, comma-separated, "
             f"from: {', '.join(TIEBREAK_METRICS)}."
@@ -88,23 +102,23 @@ class SeasonSettingsForm(forms.ModelForm):
         return data
 
 
-class SkillLevelForm(forms.Form):
+class SkillLevelForm(InputRules, forms.Form):
     name = forms.CharField(max_length=40, label="Skill level")
 
 
-class VenueForm(forms.Form):
+class VenueForm(InputRules, forms.Form):
     name = forms.CharField(max_length=120, label="Venue")
     address = forms.CharField(max_length=200, required=False)
     tables = forms.IntegerField(min_value=1, max_value=200, initial=8, label="Number of tables")
 
 
-class SeasonDateForm(forms.Form):
+class SeasonDateForm(InputRules, forms.Form):
     date = forms.DateField(widget=DATE)
     kind = forms.ChoiceField(choices=SeasonDate.Kind.choices)
     note = forms.CharField(max_length=120, required=False)
 
 
-class ImportForm(forms.Form):
+class ImportForm(InputRules, forms.Form):
     file = forms.FileField(
         label="CSV file", help_text="Columns: team, skill_level, player_name, email, phone, role."
     )
@@ -117,7 +131,7 @@ class ImportForm(forms.Form):
             return raw.decode("latin-1")
 
 
-class TeamForm(forms.Form):
+class TeamForm(InputRules, forms.Form):
     name = forms.CharField(max_length=120)
     skill_level = forms.ModelChoiceField(queryset=None, required=False)
     captain_name = forms.CharField(max_length=120, required=False, label="Captain's full name")
@@ -133,9 +147,9 @@ class TeamForm(forms.Form):
         self.fields["skill_level"].queryset = season.skill_levels.all()
 
 
-class RosterAddForm(forms.Form):
+class RosterAddForm(InputRules, forms.Form):
     name = forms.CharField(max_length=120, label="Full name")
-    email = forms.EmailField(required=False)
+    email = forms.EmailField(required=False, max_length=EMAIL_MAX)
     phone = forms.CharField(max_length=32, required=False)
     role = forms.ChoiceField(
         choices=[(RosterEntry.Role.PLAYER, "Player"), (RosterEntry.Role.CAPTAIN, "Captain")]
@@ -147,10 +161,10 @@ class RosterAddForm(forms.Form):
     )
 
 
-class SubForm(forms.Form):
+class SubForm(InputRules, forms.Form):
     fixture = forms.ModelChoiceField(queryset=Fixture.objects.none(), label="Fixture")
     name = forms.CharField(max_length=120, label="Sub's full name")
-    email = forms.EmailField(required=False)
+    email = forms.EmailField(required=False, max_length=EMAIL_MAX)
     phone = forms.CharField(max_length=32, required=False)
 
     def __init__(self, *args, fixtures, **kwargs):  # type: ignore[no-untyped-def]
@@ -158,16 +172,16 @@ class SubForm(forms.Form):
         self.fields["fixture"].queryset = fixtures
 
 
-class WaiverSignForm(forms.Form):
+class WaiverSignForm(InputRules, forms.Form):
     typed_name = forms.CharField(max_length=120, label="Type your full name")
     agree = forms.BooleanField(required=False, label="I have read and agree to the waiver")
 
 
-class PaperWaiverForm(forms.Form):
+class PaperWaiverForm(InputRules, forms.Form):
     signed_on = forms.DateField(required=False, widget=DATE, label="Signed on")
 
 
-class FixtureEditForm(forms.Form):
+class FixtureEditForm(InputRules, forms.Form):
     date = forms.DateField(widget=DATE)
     start_time = forms.TimeField(widget=TIME, required=False, help_text="Empty: season's time.")
     home = forms.ModelChoiceField(queryset=Team.objects.none())
@@ -185,21 +199,21 @@ class FixtureEditForm(forms.Form):
         )
 
 
-class RescheduleForm(forms.Form):
+class RescheduleForm(InputRules, forms.Form):
     proposed_date = forms.DateField(widget=DATE, label="Play on")
     proposed_time = forms.TimeField(widget=TIME, required=False, label="At (optional)")
     reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), max_length=1000)
 
 
-class RespondForm(forms.Form):
+class RespondForm(InputRules, forms.Form):
     note = forms.CharField(max_length=200, required=False)
 
 
-class TeamRenameForm(forms.Form):
+class TeamRenameForm(InputRules, forms.Form):
     name = forms.CharField(max_length=120, label="New name")
 
 
-class TeamLevelForm(forms.Form):
+class TeamLevelForm(InputRules, forms.Form):
     skill_level = forms.ModelChoiceField(queryset=None, label="Skill level", empty_label=None)
 
     def __init__(self, *args, season, **kwargs):  # type: ignore[no-untyped-def]
@@ -207,7 +221,7 @@ class TeamLevelForm(forms.Form):
         self.fields["skill_level"].queryset = season.skill_levels.all()
 
 
-class VenueEditForm(forms.Form):
+class VenueEditForm(InputRules, forms.Form):
     name = forms.CharField(max_length=120, label="Venue")
     address = forms.CharField(max_length=200, required=False)
     tables = forms.IntegerField(min_value=1, max_value=200, label="Number of tables")

@@ -49,9 +49,16 @@ def test_later_stops_at_the_last_moment_instead_of_overflowing():
     assert bounds.later(usual, datetime.timedelta(hours=2)) == usual.replace(hour=21)
 
 
-def test_text_is_collapsed_to_one_line_and_kept_when_it_fits():
-    assert bounds.text_clean("  Jack \t of  Clubs ", label="the name", limit=20) == "Jack of Clubs"
+def test_text_loses_its_outer_spaces_and_keeps_the_rest_as_typed():
+    assert bounds.text_clean("  Jack  of Clubs ", label="the name", limit=20) == "Jack  of Clubs"
     assert bounds.text_clean("", label="the note", limit=20) == ""
+
+
+def test_collapsed_text_turns_runs_of_spaces_tabs_and_breaks_into_one_space():
+    text = "  Jack \t of \n Clubs "
+    assert bounds.text_clean(text, label="the name", limit=20, collapse=True) == "Jack of Clubs"
+    with pytest.raises(ValidationError, match="The name has characters that can't be shown"):
+        bounds.text_clean(text, label="the name", limit=20)
 
 
 def test_text_of_several_lines_keeps_its_line_breaks():

@@ -7,12 +7,18 @@ from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 
 from accounts.models import Invitation
+from inputs.bounds import text_clean
 from league.seasons.invitations import sub_invitation_send, team_invitation_send
 from league.seasons.models import Fixture, Player, RosterEntry, Season, SkillLevel, Team
 
+PLAYER_NAME_MAX = Player._meta.get_field("name").max_length
+PHONE_MAX = Player._meta.get_field("phone").max_length
+EMAIL_MAX = Player._meta.get_field("email").max_length
+TEAM_NAME_MAX = Team._meta.get_field("name").max_length
+
 
 def _clean_email(email: str) -> str:
-    email = email.strip().lower()
+    email = text_clean(email, label="the email address", limit=EMAIL_MAX).lower()
     if email:
         try:
             validate_email(email)
@@ -27,9 +33,11 @@ def _find_or_create(*, name: str, email: str, phone: str) -> tuple[Player, bool]
     The database keeps one player per email (`player_email_unique`): when two requests
     create the same new address at once, the second finds the first's player.
     """
-    name, email, phone = name.strip(), _clean_email(email), phone.strip()
-    if not name:
-        raise ValidationError("Give the player's full name.")
+    name = text_clean(
+        name, label="the player's name", limit=PLAYER_NAME_MAX, empty="Give the player's full name."
+    )
+    email = _clean_email(email)
+    phone = text_clean(phone, label="the phone number", limit=PHONE_MAX)
     if email:
         player = Player.objects.filter(email__iexact=email).first()
         if player is not None:
@@ -61,9 +69,9 @@ def _create_entry(**fields: Any) -> RosterEntry:
 
 @transaction.atomic
 def team_create(*, season: Season, name: str, skill_level: SkillLevel | None = None) -> Team:
-    name = name.strip()
-    if not name:
-        raise ValidationError("Give the team a name.")
+    name = text_clean(
+        name, label="the team's name", limit=TEAM_NAME_MAX, empty="Give the team a name."
+    )
     taken = f"{season.name} already has a team called {name}."
     if season.teams.filter(name__iexact=name).exists():
         raise ValidationError(taken)

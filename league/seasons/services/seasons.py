@@ -11,6 +11,7 @@ from django.utils.text import slugify
 from accounts import permissions
 from accounts.models import RoleName, Scope
 from accounts.services import role_grant
+from inputs.bounds import date_check, text_clean
 from league.seasons.models import (
     League,
     RosterEntry,
@@ -21,6 +22,14 @@ from league.seasons.models import (
     Team,
     Venue,
 )
+
+NAME_MAX = League._meta.get_field("name").max_length  # a season's name too
+LEVEL_MAX = SkillLevel._meta.get_field("name").max_length
+VENUE_MAX = Venue._meta.get_field("name").max_length
+ADDRESS_MAX = Venue._meta.get_field("address").max_length
+NOTE_MAX = SeasonDate._meta.get_field("note").max_length
+DESCRIPTION_MAX = 2000
+WAIVER_MAX = 10_000
 
 # Paths under /leagues/ that a league slug must not shadow.
 RESERVED_SLUGS = {"new", "fixtures", "teams"}
@@ -70,9 +79,12 @@ def league_create(*, name: str, description: str = "", by: Any = None) -> League
     """
     if by is not None and not permissions.can_create_league(by):
         raise PermissionDenied("Only organisers let in by the site administrators create leagues.")
-    name = name.strip()
-    if not name:
-        raise ValidationError("Give the league a name.")
+    name = text_clean(
+        name, label="the league's name", limit=NAME_MAX, empty="Give the league a name."
+    )
+    description = text_clean(
+        description, label="the description", limit=DESCRIPTION_MAX, lines=True
+    )
 
     def refuse_if() -> str | None:
         if League.objects.filter(name__iexact=name).exists():
@@ -82,7 +94,7 @@ def league_create(*, name: str, description: str = "", by: Any = None) -> League
     if message := refuse_if():
         raise ValidationError(message)
     league = _insert_with_slug(
-        League(name=name, description=description.strip()),
+        League(name=name, description=description),
         taken=lambda: set(League.objects.values_list("slug", flat=True)) | RESERVED_SLUGS,
         refuse_if=refuse_if,
     )
@@ -111,9 +123,14 @@ def season_create(
     **settings: Any,
 ) -> Season:
     """A new draft season; `copy_from` brings over venues, levels, teams and rosters."""
-    name = name.strip()
-    if not name:
-        raise ValidationError("Give the season a name.")
+    name = text_clean(
+        name, label="the season's name", limit=NAME_MAX, empty="Give the season a name."
+    )
+    date_check(starts_on, field="starts_on")
+    levels = [
+        text_clean(level, label="a skill level's name", limit=LEVEL_MAX)
+        for level in skill_levels or []
+    ]
 
     def refuse_if() -> str | None:
         if league.seasons.filter(name__iexact=name).exists():
@@ -147,8 +164,7 @@ def season_create(
         refuse_if=refuse_if,
     )
     seen: set[str] = set()
-    for position, level in enumerate(skill_levels or []):
-        level = level.strip()
+    for position, level in enumerate(levels):
         if level and level.casefold() not in seen:
             seen.add(level.casefold())
             SkillLevel.objects.create(season=season, name=level, position=position)
@@ -230,6 +246,24 @@ def season_copy_from(*, source: Season, target: Season) -> dict[str, int]:
 def season_update(*, season: Season, changes: dict[str, Any]) -> Season:
     """Apply and validate changes on a fresh copy, so a refused change leaves no trace."""
     season = Season.objects.get(pk=season.pk)
+    changes = dict(changes)
+    if changes.get("starts_on") and changes["starts_on"] != season.starts_on:
+        date_check(changes["starts_on"], field="starts_on")
+    if "name" in changes:
+        changes["name"] = text_clean(
+            changes["name"],
+            label="the season's name",
+            limit=NAME_MAX,
+            empty="Give the season a name.",
+        )
+    if "waiver_text" in changes:
+        changes["waiver_text"] = text_clean(
+            changes["waiver_text"],
+            label="the waiver",
+            limit=WAIVER_MAX,
+            empty="Give the waiver's text.",
+            lines=True,
+        )
     for field, value in changes.items():
         setattr(season, field, value)
     if "starts_on" in changes and season.starts_on:
@@ -241,9 +275,9 @@ def season_update(*, season: Season, changes: dict[str, Any]) -> Season:
 
 @transaction.atomic
 def skill_level_add(*, season: Season, name: str) -> SkillLevel:
-    name = name.strip()
-    if not name:
-        raise ValidationError("Give the skill level a name.")
+    name = text_clean(
+        name, label="the skill level's name", limit=LEVEL_MAX, empty="Give the skill level a name."
+    )
     taken = f"{season.name} already has a level called {name}."
     if season.skill_levels.filter(name__iexact=name).exists():
         raise ValidationError(taken)
@@ -262,13 +296,14 @@ def venue_add(*, season: Season, name: str, tables: int, address: str = "") -> V
     Adding a venue the league already has (by name) gives it at least `tables` tables; two
     adds at once make one venue (get_or_create retries on `venue_name_unique_in_league`).
     """
-    name = name.strip()
-    if not name:
-        raise ValidationError("Give the venue a name.")
+    name = text_clean(
+        name, label="the venue's name", limit=VENUE_MAX, empty="Give the venue a name."
+    )
+    address = text_clean(address, label="the address", limit=ADDRESS_MAX)
     if not 1 <= tables <= 200:
         raise ValidationError("A venue has between 1 and 200 tables.")
     venue, _ = Venue.objects.get_or_create(
-        league=season.league, name=name, defaults={"address": address.strip()}
+        league=season.league, name=name, defaults={"address": address}
     )
     have = venue.tables.count()
     Table.objects.bulk_create(
@@ -285,6 +320,8 @@ def season_date_add(
 ) -> SeasonDate:
     if kind not in SeasonDate.Kind.values:
         raise ValidationError("Choose blackout or makeup.")
+    date_check(date)
+    note = text_clean(note, label="the note", limit=NOTE_MAX)
     if kind == SeasonDate.Kind.BLACKOUT and date.weekday() != season.league_night:
         raise ValidationError(
             f"A blackout date is a league night: pick a {season.get_league_night_display()}."

@@ -15,6 +15,7 @@ from accounts import permissions
 from accounts.invitations import contact_split, contacts_clean
 from accounts.models import Invitation
 from activity.models import Verb
+from inputs.bounds import text_clean
 from league.seasons.activity import league_activity, plural
 from league.seasons.invitations import team_invitation_send
 from league.seasons.models import Fixture, RosterEntry, SkillLevel, Team
@@ -25,15 +26,14 @@ ONLY_MANAGERS = "Only this league's managers can change its teams."
 
 
 def clean_name(text: str, *, what: str, limit: int) -> str:
-    """A name as a person typed it: spaces collapsed, not empty, not too long, printable."""
-    name = " ".join(str(text).split())
-    if not name:
-        raise ValidationError(f"Give the {what} a name.")
-    if len(name) > limit:
-        raise ValidationError(f"Keep the {what}'s name to {limit} characters.")
-    if not name.isprintable():
-        raise ValidationError(f"The {what}'s name has characters that can't be shown.")
-    return name
+    """A name as a person typed it: spaces collapsed, not empty, not too long, no controls."""
+    return text_clean(
+        text,
+        label=f"the {what}'s name",
+        limit=limit,
+        empty=f"Give the {what} a name.",
+        collapse=True,
+    )
 
 
 def check_manager(by: Any, season: Any, message: str = ONLY_MANAGERS) -> None:

@@ -13,6 +13,7 @@ from django.db import IntegrityError, transaction
 from accounts import permissions
 from activity.models import Scope, Verb
 from activity.services import activity_record
+from inputs.bounds import text_clean
 from league.seasons.activity import league_activity, plural
 from league.seasons.models import Fixture, Season, Table, Venue
 from league.seasons.services.teams import check_manager, clean_name
@@ -26,12 +27,7 @@ UPCOMING = (Fixture.Status.SCHEDULED, Fixture.Status.POSTPONED)
 
 
 def _clean_address(text: str) -> str:
-    address = " ".join(str(text).split())
-    if len(address) > ADDRESS_MAX:
-        raise ValidationError(f"Keep the address to {ADDRESS_MAX} characters.")
-    if not address.isprintable():
-        raise ValidationError("The address has characters that can't be shown.")
-    return address
+    return text_clean(text, label="the address", limit=ADDRESS_MAX, collapse=True)
 
 
 def _set_table_count(venue: Venue, tables: int) -> str:

@@ -187,3 +187,49 @@ def test_without_a_person_acting_an_existing_player_joins_as_they_are(season):
     assert entry.player == owner and entry.invited is None
     with pytest.raises(ValidationError, match="olivia@example.com is already on"):
         services.roster_add_player(team=team, name="Liv", email="olivia@example.com")
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("T" * 121, "Keep the team's name to 120 characters"),
+        ("Nul\x00Team", "The team's name has characters that can't be shown"),
+        ("Esc\x1bTeam", "The team's name has characters that can't be shown"),
+        ("Bidi\u202eTeam", "The team's name has characters that can't be shown"),
+    ],
+)
+def test_a_team_name_too_long_or_with_control_characters_is_refused(season, name, message):
+    with pytest.raises(ValidationError, match=message):
+        services.team_create(season=season, name=name)
+    assert season.teams.count() == 2
+
+
+TYPED = [
+    ({"name": "P" * 121}, "Keep the player's name to 120 characters"),
+    ({"name": "Ann\x00Lee"}, "The player's name has characters that can't be shown"),
+    ({"name": "Ann\x1b[1mLee"}, "The player's name has characters that can't be shown"),
+    ({"phone": "5" * 33}, "Keep the phone number to 32 characters"),
+    ({"phone": "555\x000143"}, "The phone number has characters that can't be shown"),
+    ({"phone": "555\x070143"}, "The phone number has characters that can't be shown"),
+    ({"email": "a" * 250 + "@example.com"}, "Keep the email address to 254 characters"),
+    ({"email": "ann\x00@example.com"}, "The email address has characters that can't be shown"),
+]
+
+
+@pytest.mark.parametrize(("typed", "message"), TYPED)
+def test_a_roster_player_too_long_or_with_control_characters_is_refused(season, typed, message):
+    team = season.teams.first()
+    before = (Player.objects.count(), RosterEntry.objects.count())
+    with pytest.raises(ValidationError, match=message):
+        services.roster_add_player(team=team, **{"name": "Ann Lee", **typed})
+    assert (Player.objects.count(), RosterEntry.objects.count()) == before
+
+
+@pytest.mark.parametrize(("typed", "message"), TYPED)
+def test_a_sub_too_long_or_with_control_characters_is_refused(season, typed, message):
+    home, away = season.teams.all()
+    fixture = FixtureFactory(season=season, home=home, away=away)
+    before = (Player.objects.count(), RosterEntry.objects.count())
+    with pytest.raises(ValidationError, match=message):
+        services.sub_add(team=home, fixture=fixture, **{"name": "Sam Sub", **typed})
+    assert (Player.objects.count(), RosterEntry.objects.count()) == before

@@ -143,3 +143,97 @@ def test_skill_levels_are_unique_in_a_season():
     with pytest.raises(ValidationError):
         services.skill_level_add(season=season, name="a")
     assert services.skill_level_add(season=season, name="Z").position == 1
+
+
+FAR = datetime.date(9999, 12, 28)  # a Tuesday
+WINDOW = "Pick a date between January 1, 2000 and"
+
+
+def test_a_season_starting_outside_the_date_window_is_refused_and_not_created():
+    league = LeagueFactory()
+    for day in (FAR, datetime.date(1999, 12, 28)):
+        with pytest.raises(ValidationError, match=WINDOW):
+            services.season_create(league=league, name="Far", starts_on=day)
+    assert not league.seasons.exists()
+
+
+def test_moving_a_seasons_first_night_outside_the_window_is_refused_and_changes_nothing():
+    season = make_season(teams_per_level=(2,))
+    with pytest.raises(ValidationError) as refused:
+        services.season_update(season=season, changes={"starts_on": FAR})
+    assert WINDOW in refused.value.message_dict["starts_on"][0]
+    season.refresh_from_db()
+    assert season.starts_on == TUESDAY
+
+
+def test_a_blackout_or_makeup_date_outside_the_window_is_refused():
+    season = make_season(teams_per_level=(2,))
+    for kind in SeasonDate.Kind.values:
+        with pytest.raises(ValidationError, match=WINDOW):
+            services.season_date_add(season=season, date=FAR, kind=kind)
+    assert not season.special_dates.exists()
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("L" * 41, "Keep a skill level's name to 40 characters"),
+        ("A\x00", "can't be shown"),
+        ("B\x1b", "can't be shown"),
+    ],
+)
+def test_a_new_seasons_skill_levels_are_bounded_and_nothing_is_created(name, message):
+    league = LeagueFactory()
+    with pytest.raises(ValidationError, match=message):
+        services.season_create(
+            league=league, name="Fall", starts_on=TUESDAY, skill_levels=["A", name]
+        )
+    assert not league.seasons.exists()
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("L" * 41, "Keep the skill level's name to 40 characters"),
+        ("Nul\x00", "can't be shown"),
+        ("Bell\x07", "can't be shown"),
+    ],
+)
+def test_a_skill_level_added_later_is_bounded(name, message):
+    season = make_season(teams_per_level=(2,))
+    with pytest.raises(ValidationError, match=message):
+        services.skill_level_add(season=season, name=name)
+    assert list(season.skill_levels.values_list("name", flat=True)) == ["A"]
+
+
+def test_league_season_venue_and_note_texts_are_bounded():
+    season = make_season(teams_per_level=(2,))
+    refusals = [
+        (lambda: services.league_create(name="x" * 121), "Keep the league's name to 120"),
+        (lambda: services.league_create(name="Ok", description="\x00"), "can't be shown"),
+        (
+            lambda: services.season_create(league=season.league, name="\x1b[2J", starts_on=TUESDAY),
+            "The season's name has characters",
+        ),
+        (
+            lambda: services.season_update(season=season, changes={"waiver_text": "ok\x00"}),
+            "The waiver has characters",
+        ),
+        (lambda: services.venue_add(season=season, name="v" * 121, tables=2), "venue's name"),
+        (
+            lambda: services.venue_add(season=season, name="V", tables=2, address="a" * 201),
+            "Keep the address to 200",
+        ),
+        (
+            lambda: services.season_date_add(
+                season=season, date=TUESDAY, kind="blackout", note="n" * 121
+            ),
+            "Keep the note to 120",
+        ),
+    ]
+    for call, message in refusals:
+        with pytest.raises(ValidationError, match=message):
+            call()
+    assert League.objects.count() == 1 and season.league.seasons.count() == 1
+    assert not season.league.venues.exclude(seasons=season).exists()
+    assert not season.special_dates.exists()
