@@ -1,5 +1,8 @@
 """Small helpers the league views share (CSV goes out through the one shared writer)."""
 
+from urllib.parse import urlsplit
+
+from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
@@ -10,6 +13,16 @@ from activity.exports import csv_response
 def report(request: HttpRequest, exc: ValidationError) -> None:
     for message in exc.messages:
         messages.error(request, message)
+
+
+def site_address(request: HttpRequest) -> str:
+    """Where the site is reached (host and any port): SITE_URL's, else this request's."""
+    return urlsplit(settings.SITE_URL).netloc or request.get_host()
+
+
+def site_host(request: HttpRequest) -> str:
+    """The site's host name without a port, e.g. for identities that must not change."""
+    return (urlsplit(f"//{site_address(request)}").hostname or "").lower()
 
 
 def roster_csv(filename: str, rows: list) -> HttpResponse:

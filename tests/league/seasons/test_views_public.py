@@ -75,6 +75,37 @@ def test_the_schedule_csv_makes_formula_team_names_plain_text(client):
     assert all(row[0].isdigit() for row in rows[1:])  # the week stays a number
 
 
+def test_pages_offer_each_calendar_to_subscribe_and_to_download(client, settings):
+    settings.SITE_URL = "https://euchre.example.com"
+    season = _published()
+    team = season.teams.get(name="A1")
+    season_feed = reverse("league:season_calendar", args=[season.league.slug, season.slug])
+    team_feed = reverse("league:team_calendar", args=[team.pk])
+    pages = [
+        (season.get_absolute_url(), season_feed),
+        (_schedule_url(season), season_feed),
+        (reverse("league:team_detail", args=[team.pk]), team_feed),
+    ]
+    for page, feed in pages:
+        body = client.get(page).content.decode()
+        assert f'href="webcal://euchre.example.com{feed}"' in body, page
+        assert f'href="{feed}"' in body, page
+
+
+def test_without_a_site_url_the_subscribe_link_names_the_address_in_use(client, settings):
+    settings.SITE_URL = ""
+    season = _published()
+    feed = reverse("league:season_calendar", args=[season.league.slug, season.slug])
+    body = client.get(_schedule_url(season)).content.decode()
+    assert f'href="webcal://testserver{feed}"' in body
+
+
+def test_a_draft_season_offers_no_calendar(client):
+    season = make_season(teams_per_level=(4,))
+    services.season_generate_schedule(season=season)
+    assert "webcal://" not in client.get(season.get_absolute_url()).content.decode()
+
+
 def test_a_draft_schedule_is_for_managers_only(client):
     season = make_season(teams_per_level=(4,))
     services.season_generate_schedule(season=season)
