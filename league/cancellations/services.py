@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from accounts.permissions import can_manage_season
 from activity.models import Verb
+from inputs.bounds import date_check, text_clean
 from league.announcements.selectors import (
     captains_of_season,
     captains_of_teams,
@@ -75,8 +76,10 @@ def _check_choices(scope: str, reason: str, details: str) -> None:
         errors["scope"] = "Choose what to cancel: the whole night, one venue or some fixtures."
     if reason not in Cancellation.Reason.values:
         errors["reason"] = "Choose a reason from the list."
-    if len(details) > DETAILS_MAX:
-        errors["details"] = f"Keep the details to {DETAILS_MAX} characters."
+    try:
+        text_clean(details, label="the details", limit=DETAILS_MAX, lines=True)
+    except ValidationError as refused:
+        errors["details"] = refused.messages[0]
     if errors:
         raise ValidationError(errors)
 
@@ -122,6 +125,7 @@ def _affected(
         raise ValidationError(
             {"date": f"{night} has passed: change its fixtures from the schedule instead."}
         )
+    date_check(date, field="date")
     if scope == Scope.FIXTURES:
         return _chosen_fixtures(season, date, fixtures)
     rows = Fixture.objects.filter(season=season, date=date, away__isnull=False)
@@ -306,8 +310,10 @@ def _check_decision(cancellation: Cancellation, outcome: str, note: str) -> None
         raise ValidationError("These fixtures have already been rescheduled.")
     if cancellation.outcome == outcome:
         raise ValidationError("That decision is already recorded.")
-    if len(note) > NOTE_MAX:
-        raise ValidationError({"note": f"Keep the note to {NOTE_MAX} characters."})
+    try:
+        text_clean(note, label="the note", limit=NOTE_MAX)
+    except ValidationError as refused:
+        raise ValidationError({"note": refused.messages}) from None
 
 
 @transaction.atomic

@@ -19,6 +19,7 @@ from accounts import permissions
 from activity.models import Verb
 from algorithms import brackets
 from algorithms.standings import seed_playoffs
+from inputs.bounds import date_check, text_clean
 from league.nights.models import FixtureGame, PlayoffReview
 from league.nights.services.escalation import user_or_none
 from league.nights.services.results import fixture_games_ensure
@@ -81,6 +82,8 @@ def rounds_needed(teams: int) -> int:
 def _check_dates(season: Season, dates: Sequence[datetime.date], rounds: int) -> None:
     if len(dates) < rounds:
         raise ValidationError(f"Give a date for each of the {rounds} rounds.")
+    for day in dates:
+        date_check(day)
     if any(later < earlier for earlier, later in zip(dates, dates[1:], strict=False)):
         raise ValidationError("Each round's date must be on or after the previous round's.")
     if dates[0] < timezone.localdate():
@@ -291,9 +294,12 @@ def playoff_match_award(*, match: PlayoffMatch, winner: Team, by: Any, reason: s
     """A manager decides a series the games can't (a team that can't field players)."""
     if not permissions.can_run_league_nights(by, match.bracket.season):
         raise PermissionDenied("Only a league manager awards a playoff series.")
-    reason = (reason or "").strip()
-    if not reason:
-        raise ValidationError("Say why the series is awarded: it is shown on the bracket.")
+    reason = text_clean(
+        reason,
+        label="the reason",
+        limit=PlayoffMatch._meta.get_field("award_reason").max_length,
+        empty="Say why the series is awarded: it is shown on the bracket.",
+    )
     match = (
         PlayoffMatch.objects.select_for_update(of=("self",))
         .select_related("bracket")
@@ -305,7 +311,7 @@ def playoff_match_award(*, match: PlayoffMatch, winner: Team, by: Any, reason: s
         raise ValidationError("That series is still waiting for a team.")
     if winner.pk not in (match.top_id, match.bottom_id):
         raise ValidationError(f"{winner} isn't playing in that series.")
-    match.awarded_by, match.award_reason = user_or_none(by), reason[:200]
+    match.awarded_by, match.award_reason = user_or_none(by), reason
     match.save(update_fields=["awarded_by", "award_reason"])
     _decide(match, winner.pk)
     league_activity(

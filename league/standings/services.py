@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from accounts import permissions
 from activity.models import Verb
+from inputs.bounds import text_clean
 from league.announcements.selectors import captains_of_season, subscribers_of_league
 from league.nights.models import FixtureGame
 from league.seasons.activity import league_activity
@@ -21,6 +22,7 @@ from notices.services import notice_send
 from scoring.models import Scorecard
 
 LIVE = (Fixture.Status.SCHEDULED, Fixture.Status.PLAYED)
+NOTE_MAX = StandingsSnapshot._meta.get_field("note").max_length
 
 
 def open_game_count(season: Season, week: int) -> int:
@@ -55,6 +57,7 @@ def standings_publish(*, season: Season, week: int, by: Any, note: str = "") -> 
     )
     if not 1 <= week <= season.weeks:
         raise ValidationError(f"Choose a week from 1 to {season.weeks}.")
+    note = text_clean(note, label="the note", limit=NOTE_MAX)
     first_night = (
         Fixture.objects.filter(season=season, stage=Fixture.Stage.REGULAR, week=week)
         .order_by("date")
@@ -79,7 +82,7 @@ def standings_publish(*, season: Season, week: int, by: Any, note: str = "") -> 
                 week=week,
                 standings_order=list(season.standings_order),
                 open_games=open_game_count(season, week),
-                note=note.strip()[:200],
+                note=note,
             )
     except IntegrityError:
         raise ValidationError(f"Week {week} was just published by someone else.") from None

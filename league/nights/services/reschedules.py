@@ -7,8 +7,12 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from inputs.bounds import date_check, text_clean
 from league.seasons.models import Fixture, RescheduleRequest, Season, Team
 from league.seasons.services.schedule import LIVE, check_night, move_fixture
+
+REASON_MAX = 1000
+NOTE_MAX = RescheduleRequest._meta.get_field("response_note").max_length
 
 
 @transaction.atomic
@@ -31,10 +35,16 @@ def reschedule_request_create(
         raise ValidationError("Only a fixture still to play can be moved.")
     if proposed_date < timezone.localdate():
         raise ValidationError("Propose a day that hasn't passed.")
+    date_check(proposed_date)
     if proposed_date == fixture.date:
         raise ValidationError("Propose a different day from the scheduled one.")
-    if not reason.strip():
-        raise ValidationError("Say why you'd like to move the fixture.")
+    reason = text_clean(
+        reason,
+        label="the reason",
+        limit=REASON_MAX,
+        empty="Say why you'd like to move the fixture.",
+        lines=True,
+    )
     if fixture.reschedule_requests.filter(status=RescheduleRequest.Status.PENDING).exists():
         raise ValidationError("This fixture already has a request waiting for an answer.")
     return RescheduleRequest.objects.create(
@@ -43,7 +53,7 @@ def reschedule_request_create(
         requested_by=by,
         proposed_date=proposed_date,
         proposed_time=proposed_time,
-        reason=reason.strip(),
+        reason=reason,
     )
 
 
@@ -52,6 +62,7 @@ def reschedule_request_respond(
     *, request: RescheduleRequest, team: Team, by: Any, accept: bool, note: str = ""
 ) -> RescheduleRequest:
     """The opposing captain agrees (the fixture moves) or declines."""
+    note = text_clean(note, label="the note", limit=NOTE_MAX)
     request = RescheduleRequest.objects.select_for_update().get(pk=request.pk)
     fixture = Fixture.objects.select_for_update().get(pk=request.fixture_id)
     if request.status != RescheduleRequest.Status.PENDING:
@@ -76,7 +87,7 @@ def reschedule_request_respond(
         RescheduleRequest.Status.ACCEPTED if accept else RescheduleRequest.Status.DECLINED
     )
     request.responded_by, request.responded_at = by, timezone.now()
-    request.response_note = note.strip()[:200]
+    request.response_note = note
     request.save()
     return request
 

@@ -10,7 +10,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from activity.models import Verb
-from inputs.bounds import in_window, window_message
+from inputs.bounds import date_check, in_window, window_message
 from league.seasons.activity import league_activity, plural
 from league.seasons.models import Fixture, Season, SeasonDate, Table, Team
 from league.seasons.scheduling import generate_schedule
@@ -163,6 +163,8 @@ def fixture_update(
     season = fixture.season
     if status not in Fixture.Status.values:
         raise ValidationError("Choose a status from the list.")
+    if date != fixture.date:
+        date_check(date)
     for team in (home, away):
         if team is not None and team.season_id != season.pk:
             raise ValidationError(f"{team} isn't in {season.name}.")

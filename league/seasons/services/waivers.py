@@ -7,6 +7,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from inputs.bounds import date_check
 from league.seasons.models import Player, RosterEntry, Season, Waiver
 
 
@@ -74,6 +75,8 @@ def waiver_record_paper(
     today = timezone.localdate()
     if signed_on is not None and signed_on > today:
         raise ValidationError("A paper waiver can't be signed in the future.")
+    if signed_on is not None:
+        date_check(signed_on)
     signed_at = timezone.now()
     if signed_on is not None and signed_on != today:
         signed_at = timezone.make_aware(datetime.datetime.combine(signed_on, datetime.time(12)))

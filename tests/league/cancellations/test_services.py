@@ -336,3 +336,21 @@ def test_two_managers_submitting_at_once_cancel_and_notify_once():
     assert sorted(outcomes) == ["Play on Tuesday 3 Sep is already cancelled.", "cancelled"]
     assert Cancellation.objects.count() == 1 and Notice.objects.count() == 1
     assert OutboxMessage.objects.count() == 8
+
+
+def test_a_night_outside_the_date_window_is_refused_on_the_date_field(season, manager):
+    with pytest.raises(ValidationError) as refused:
+        _cancel(season, manager, date=datetime.date(9999, 12, 28))
+    assert "Pick a date between January 1, 2000 and" in refused.value.message_dict["date"][0]
+    assert not Cancellation.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("details", "message"), [("d" * 1001, "Keep the details to 1000"), ("a\x00b", "can't be shown")]
+)
+def test_details_too_long_or_with_control_characters_are_refused(season, manager, details, message):
+    with pytest.raises(ValidationError) as refused:
+        _cancel(season, manager, details=details)
+    assert message in refused.value.message_dict["details"][0]
+    assert not Cancellation.objects.exists()
+    assert set(_statuses(season).values()) == {"scheduled"}

@@ -32,13 +32,13 @@ def published(scheduled):
     return scheduled, fixture
 
 
-def _ask(fixture, days=2, **kwargs):
+def _ask(fixture, days=2, reason="Our captain is away", **kwargs):
     return reschedules.reschedule_request_create(
         fixture=fixture,
         team=fixture.home,
         by=UserFactory(),
         proposed_date=max(fixture.date, timezone.localdate()) + datetime.timedelta(days=days),
-        reason="Our captain is away",
+        reason=reason,
         **kwargs,
     )
 
@@ -124,3 +124,44 @@ def test_a_draft_schedule_takes_no_requests(scheduled):
     fixture = scheduled.fixtures.filter(away__isnull=False).first()
     with pytest.raises(ValidationError, match="isn't published"):
         _ask(fixture)
+
+
+def test_a_day_outside_the_date_window_is_refused(published):
+    _, fixture = published
+    with pytest.raises(ValidationError, match="Pick a date between January 1, 2000 and"):
+        reschedules.reschedule_request_create(
+            fixture=fixture,
+            team=fixture.home,
+            by=UserFactory(),
+            proposed_date=datetime.date(9999, 12, 31),
+            reason="Far away",
+        )
+    assert not RescheduleRequest.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("reason", "message"),
+    [("r" * 1001, "Keep the reason to 1000"), ("Away\x00", "can't be shown"), (" ", "Say why")],
+)
+def test_a_reason_too_long_or_with_control_characters_is_refused(published, reason, message):
+    _, fixture = published
+    with pytest.raises(ValidationError, match=message):
+        _ask(fixture, reason=reason)
+    assert not RescheduleRequest.objects.exists()
+
+
+def test_a_reason_keeps_its_line_breaks(published):
+    _, fixture = published
+    assert _ask(fixture, reason=" Away.\nBack next week. ").reason == "Away.\nBack next week."
+
+
+def test_an_answers_note_too_long_is_refused_and_nothing_moves(published):
+    _, fixture = published
+    request = _ask(fixture)
+    with pytest.raises(ValidationError, match="Keep the note to 200"):
+        reschedules.reschedule_request_respond(
+            request=request, team=fixture.away, by=UserFactory(), accept=True, note="n" * 201
+        )
+    fixture.refresh_from_db()
+    request.refresh_from_db()
+    assert (fixture.date, request.status) == (TUESDAY + 2 * WEEK, "pending")

@@ -294,3 +294,27 @@ def test_no_sub_can_be_added_when_the_playoffs_allow_none():
     )
     with pytest.raises(ValidationError, match="aren't allowed"):
         sub_add(team=teams["Two"], fixture=_match(bracket, 1, 1).fixture, name="Sam Sub")
+
+
+def test_round_dates_outside_the_date_window_are_refused():
+    season, teams = finished_season({"A": ["One", "Two", "Three", "Four"]})
+    manager = manager_user()
+    far = datetime.date(9999, 12, 30)
+    with pytest.raises(ValidationError, match="Pick a date between January 1, 2000 and"):
+        playoffs_create(season=season, by=manager, round_dates=[far, far])
+    assert not PlayoffBracket.objects.exists()
+    (bracket,) = playoffs_create(season=season, by=manager, round_dates=playoff_dates(season))
+    with pytest.raises(ValidationError, match="Pick a date between"):
+        playoff_round_set_date(bracket=bracket, number=2, date=far, by=manager)
+    assert bracket.rounds.get(number=2).date == playoff_dates(season)[1]
+
+
+def test_an_award_reason_too_long_or_with_control_characters_is_refused_not_cut():
+    season, teams = finished_season({"A": ["One", "Two", "Three", "Four"]})
+    manager = manager_user()
+    (bracket,) = playoffs_create(season=season, by=manager, round_dates=playoff_dates(season))
+    match = _match(bracket, 1, 1)
+    for reason, message in (("r" * 201, "Keep the reason to 200"), ("x\x1by", "can't be shown")):
+        with pytest.raises(ValidationError, match=message):
+            playoff_match_award(match=match, winner=match.top, by=manager, reason=reason)
+    assert _match(bracket, 1, 1).winner is None

@@ -139,3 +139,19 @@ def test_publishing_refuses_a_clash_left_in_the_draft(scheduled):
     Fixture.objects.filter(pk=second.pk).update(away=first.home, home=second.home)
     with pytest.raises(ValidationError, match="plays twice"):
         services.season_publish_schedule(season=scheduled)
+
+
+def test_a_fixture_moved_outside_the_date_window_is_refused_and_stays(scheduled):
+    fixture = scheduled.fixtures.filter(away__isnull=False).first()
+    with pytest.raises(ValidationError, match="Pick a date between January 1, 2000 and"):
+        services.fixture_update(
+            fixture=fixture,
+            date=datetime.date(9999, 12, 31),
+            home=fixture.home,
+            away=fixture.away,
+            table=fixture.table,
+            status=fixture.status,
+            start_time=datetime.time(23, 30),
+        )
+    fixture.refresh_from_db()
+    assert (fixture.date, fixture.original_date, fixture.start_time) == (TUESDAY, None, None)

@@ -101,3 +101,11 @@ def test_a_season_of_another_level_layout_publishes_every_level():
     levels = snapshot_levels(snapshot)
     assert [lv.name for lv in levels] == ["A", "B"]
     assert [r.team_name for r in snapshot_rows(snapshot, levels[1])] == ["B0", "B1"]
+
+
+def test_a_note_too_long_or_with_control_characters_is_refused_not_cut(league_weeks):
+    season, *_ = league_weeks
+    for note, message in (("n" * 201, "Keep the note to 200"), ("a\x00b", "can't be shown")):
+        with pytest.raises(ValidationError, match=message):
+            standings_publish(season=season, week=2, by=manager_user(), note=note)
+    assert not StandingsSnapshot.objects.exists()
