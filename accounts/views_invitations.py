@@ -9,7 +9,6 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import AuthenticationForm
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.http import Http404, HttpRequest, HttpResponse
@@ -19,6 +18,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 
 from accounts import invitations as service
 from accounts import permissions
+from accounts.forms import LoginForm
 from accounts.forms_invitations import SignupForm, StaffInviteForm
 from accounts.models import Invitation
 from accounts.services import role_revoke, staff_of
@@ -91,7 +91,7 @@ def invitation_accept(request: HttpRequest, token: str) -> HttpResponse:
         request.POST if action == "signup" else None,
         initial={"name": invitation.name, "email": invitation.email},
     )
-    signin = AuthenticationForm(request, data=request.POST if action == "signin" else None)
+    signin = LoginForm(request, data=request.POST if action == "signin" else None)
     if action == "accept" and user.is_authenticated:
         return _accept(request, invitation, user)
     if action == "signup" and not user.is_authenticated and signup.is_valid():

@@ -133,6 +133,18 @@ def test_a_wrong_password_signs_nobody_in_and_accepts_nothing(client, invitation
     assert invitation.state == "pending"
 
 
+def test_signing_in_on_the_invitation_page_is_throttled_like_the_login_page(client, invitation):
+    UserFactory(username="anna-here")
+    signin = {"action": "signin", "username": "anna-here"}
+    for _ in range(100):
+        client.post(_url(invitation), {**signin, "password": "wrong-guess"})
+    response = client.post(_url(invitation), {**signin, "password": PASSWORD})
+    assert "_auth_user_id" not in client.session
+    assert "Too many failed sign-ins for this account" in response.content.decode()
+    invitation.refresh_from_db()
+    assert invitation.state == "pending"
+
+
 def test_someone_signed_in_accepts_with_one_tap(client, invitation, league):
     user = UserFactory(email="")
     client.force_login(user)
