@@ -9,6 +9,12 @@ from notices.services import SMS_MAX
 from notices.subjects import LINE_BREAK_MESSAGE, has_line_break
 
 
+def _one_line(subject: str) -> None:
+    """The subject becomes an email header, which is one line (delivery would fail)."""
+    if has_line_break(subject):
+        raise forms.ValidationError(LINE_BREAK_MESSAGE, code="line_break")
+
+
 class SubscriptionForm(forms.Form):
     by_email = forms.BooleanField(label="By email", required=False)
     by_sms = forms.BooleanField(label="By text message", required=False)
@@ -33,7 +39,7 @@ class ComposeForm(forms.Form):
     announce = forms.BooleanField(
         label="Publish on the league's announcements page and feed", required=False
     )
-    subject = forms.CharField(max_length=200)
+    subject = forms.CharField(max_length=200, validators=[_one_line])
     body = forms.CharField(label="Message", widget=forms.Textarea(attrs={"rows": 5}))
     sms_text = forms.CharField(
         label="Text message",
@@ -49,12 +55,6 @@ class ComposeForm(forms.Form):
             self.fields["season"].queryset = self.fields["season"].queryset.filter(
                 league__in=leagues
             )
-
-    def clean_subject(self) -> str:
-        subject = self.cleaned_data["subject"]
-        if has_line_break(subject):  # an email header is one line; delivery would fail
-            raise forms.ValidationError(LINE_BREAK_MESSAGE)
-        return subject
 
     def clean(self) -> dict:
         data = super().clean()

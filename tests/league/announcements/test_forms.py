@@ -13,9 +13,9 @@ def test_a_subject_with_a_line_break_is_refused_where_it_is_typed(subject):
     league = LeagueFactory()
     form = ComposeForm({"league": league.pk, "announce": "on", "subject": subject, "body": "Hi"})
     assert not form.is_valid()
-    assert form.errors["subject"] == [
+    assert form.errors["subject"][0] == (
         "Write the subject on one line: it can't contain line breaks."
-    ]
+    )
 
 
 def test_a_one_line_subject_is_fine():
