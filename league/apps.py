@@ -8,9 +8,8 @@ class LeagueConfig(AppConfig):
     def ready(self) -> None:
         from accounts.permissions import register_membership_lookup
         from league.announcements import hooks as notices_hooks
-        from league.nights.selectors.games import game_league_scope
+        from league.nights.selectors.games import game_card_refusals, game_league_scope
         from league.seasons import invitations as team_invitations
-        from league.seasons.eligibility import game_card_refusals
         from league.seasons.selectors import membership_for_user
         from scoring.owners import register_card_gate, register_game_scope
 

@@ -2,19 +2,31 @@
 and names the league or tournament whose activity log the card's actions go to.
 
 Scoring sits below the league and tournaments, so it never imports them: each owner
-registers a gate at start-up, and scoring asks every gate before it records a card.
-A gate returns the reasons a card is refused now (empty when it may be entered).
+registers a gate at start-up, and every scoring write (a hand added to a draft, a card
+submitted, confirmed, disputed, settled or corrected) asks every gate first, in the service.
+A gate is called with the game and the step (`CardStep`) and returns the reasons the card
+is refused now (empty when it may go ahead); a game that isn't the owner's gets none.
 Likewise each owner registers a scope lookup: given a game id, it answers ("league",
 league id) or ("tournament", tournament id), or None when the game isn't its own; a game
 nobody claims is logged in the site scope.
 """
 
 from collections.abc import Callable
+from enum import StrEnum
 from typing import Any
 
 from activity.models import Scope
 
-CardGate = Callable[[Any], list[str]]
+
+class CardStep(StrEnum):
+    """What is being done to a card: owners refuse more to the sides than to their staff."""
+
+    ENTER = "enter"  # a side enters hands or submits its card
+    ANSWER = "answer"  # the other side confirms or disputes it
+    DECIDE = "decide"  # the owner's staff settle or correct it
+
+
+CardGate = Callable[[Any, CardStep], list[str]]
 
 _gates: dict[str, CardGate] = {}
 
@@ -24,11 +36,11 @@ def register_card_gate(name: str, gate: CardGate) -> None:
     _gates[name] = gate
 
 
-def card_refusals(game: Any) -> list[str]:
-    """Why `game` may not take a card now, from every registered owner's gate."""
+def card_refusals(game: Any, step: CardStep = CardStep.ENTER) -> list[str]:
+    """Why `game` may not take this step on its card now, from every registered owner's gate."""
     problems: list[str] = []
     for gate in _gates.values():
-        problems.extend(gate(game))
+        problems.extend(gate(game, step))
     return problems
 
 

@@ -11,6 +11,7 @@ from accounts import permissions
 from scoring.engine import INDIVIDUAL, SEAT_NAMES, SIDE_LABELS, InvalidHand, RuleSpec
 from scoring.handrows import CardTally, HandRow, next_dealer, tally_progress
 from scoring.models import Game, Scorecard, ScorecardVersion
+from scoring.owners import CardStep, card_refusals
 from scoring.selectors import draft_for
 
 SEAT_ORDER = ("N", "S", "E", "W")  # partners side by side on the card
@@ -146,6 +147,12 @@ class EntryState:
     can_submit: bool
     is_staff: bool
     seat_headings: list[dict[str, str]] = field(default_factory=list)
+    refusals: list[str] = field(default_factory=list)  # the game's owner says not now
+
+    @property
+    def refusal_text(self) -> str:
+        """The refusals as a refused POST words them (shown once, not twice)."""
+        return " ".join(self.refusals)
 
     @property
     def ready(self) -> bool:
@@ -193,6 +200,9 @@ def entry_state(user: Any, game: Game, card: Scorecard | None = None) -> EntrySt
     side = draft.side if draft and draft.side in sides else sides[0]
     individual = spec.scoring_mode == INDIVIDUAL
     is_staff = permissions.can_settle_game(user, game)
+    is_open = card is None or card.is_open
+    # Ask the owner only for a card that could still be entered (the services ask again).
+    refusals = card_refusals(game, CardStep.ENTER) if is_open else []
     return EntryState(
         game=game,
         spec=spec,
@@ -207,7 +217,8 @@ def entry_state(user: Any, game: Game, card: Scorecard | None = None) -> EntrySt
         next_dealer=next_dealer(rows),
         timed_out=timed_out,
         hand_count=len(rows),
-        can_submit=card is None or card.is_open,
+        can_submit=is_open and not refusals,
         is_staff=is_staff,
         seat_headings=seat_headings(game) if individual else [],
+        refusals=refusals,
     )

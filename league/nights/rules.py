@@ -1,5 +1,5 @@
 """What a league night's rules say: when a fixture starts, from when a manager may close it,
-and when one of its games has a result."""
+when one of its games has a result, and when its games may take a card."""
 
 import datetime
 
@@ -31,3 +31,34 @@ def game_has_result(fg: FixtureGame, card_status: str | None) -> bool:
         or fg.no_result
         or card_status in (Scorecard.Status.CONFIRMED, Scorecard.Status.SETTLED)
     )
+
+
+def fixture_card_refusals(fixture: Fixture, *, staff: bool = False) -> list[str]:
+    """Why the fixture's games take no card now (empty when they may).
+
+    The fixture page and the scoring pages both ask this, so they refuse alike. A manager's
+    closing stops the captains; the league's staff may still correct a closed fixture's cards.
+    """
+    if fixture.away_id is None:
+        return ["A bye has no games to enter."]
+    if fixture.status in (Fixture.Status.CANCELLED, Fixture.Status.POSTPONED):
+        return [
+            f"This fixture is {fixture.get_status_display().lower()}: there is nothing to enter."
+        ]
+    if not staff and hasattr(fixture, "closure"):
+        return ["A manager closed this fixture: its results are final."]
+    if fixture.date > timezone.localdate():
+        return [
+            f"Cards can be entered from the night of the fixture ({fixture.date:%b} "
+            f"{fixture.date.day})."
+        ]
+    return []
+
+
+def fixture_game_refusals(fg: FixtureGame) -> list[str]:
+    """A forfeited game, or one booked as no result, needs no card: its mark decides it."""
+    if fg.is_forfeited:
+        return [f"Game {fg.number} was forfeited: it needs no card."]
+    if fg.no_result:
+        return [f"Game {fg.number} is booked as no result: it needs no card."]
+    return []

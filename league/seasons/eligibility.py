@@ -6,7 +6,6 @@ season allows (regular season / playoff substitute policy).
 """
 
 import datetime
-from typing import Any
 
 from django.db.models import Q
 from django.utils import timezone
@@ -71,13 +70,4 @@ def team_play_problems(team: Team, *, fixture: Fixture | None = None) -> list[st
             problems.append(f"Sub {entry.player.name} is waiting for the manager's approval.")
         elif not playoff and not season.subs_in_regular_season:
             problems.append(f"Subs aren't allowed this season ({entry.player.name}).")
-    return problems
-
-
-def game_card_refusals(game: Any) -> list[str]:
-    """Scoring's gate: a league game takes a card only when both its teams may play."""
-    problems: list[str] = []
-    for team in (game.ns_team, game.ew_team):
-        if team is not None:
-            problems.extend(team_play_problems(team))
     return problems

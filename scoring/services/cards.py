@@ -1,8 +1,10 @@
 """Scorecard workflow: submit, confirm, dispute, settle, correct.
 
 Every action locks the game's Scorecard row first (select_for_update), so two captains
-submitting at once, or a double click, leave one version chain. Refusals raise
-ValidationError (for the captain to read) or PermissionDenied and write nothing.
+submitting at once, or a double click, leave one version chain. Every action asks the
+game's owner (`scoring.owners`) whether the card may take that step now, whichever page
+called it. Refusals raise ValidationError (for the captain to read) or PermissionDenied
+and write nothing.
 """
 
 from collections.abc import Mapping, Sequence
@@ -18,7 +20,7 @@ from activity.models import Verb
 from scoring.engine import SIDE_LABELS, SIDES, InvalidHand
 from scoring.handrows import CardTally, HandRow, rows_from, tally_final, tally_hands
 from scoring.models import Game, HandEntry, Scorecard, ScorecardDraft, ScorecardVersion
-from scoring.owners import card_refusals
+from scoring.owners import CardStep, card_refusals
 from scoring.services.card_log import card_logged
 from scoring.signals import card_confirmed
 
@@ -147,6 +149,13 @@ def _reason(reason: str, what: str) -> str:
     return reason
 
 
+def _owner_allows(game: Game, step: CardStep) -> None:
+    """The league fixture or tournament round owning the game decides; refuse as it says."""
+    problems = card_refusals(game, step)
+    if problems:
+        raise ValidationError(problems)
+
+
 def _open_version(card: Scorecard, version: ScorecardVersion) -> ScorecardVersion:
     """The version as it stands under the lock; refuse when the card moved on."""
     current = card.current_version
@@ -187,9 +196,7 @@ def scorecard_submit(
             "This card is already confirmed: only a league manager or tournament director "
             "can correct it now."
         )
-    problems = card_refusals(card.game)
-    if problems:
-        raise ValidationError(problems)
+    _owner_allows(card.game, CardStep.ENTER)
     rows, tally = _tally(card, hands, final_scores, timed_out)
     current = card.current_version
     if (
@@ -225,6 +232,7 @@ def scorecard_confirm(*, version: ScorecardVersion, user: Any) -> ScorecardVersi
         raise PermissionDenied("You submitted this card, so you can't confirm it yourself.")
     if not permissions.can_confirm(user, version):
         raise PermissionDenied("Only the other side's captain can confirm this card.")
+    _owner_allows(card.game, CardStep.ANSWER)
     version.state = State.CONFIRMED
     version.confirmed_by = user
     version.confirmed_at = timezone.now()
@@ -245,6 +253,7 @@ def scorecard_dispute(*, version: ScorecardVersion, user: Any, reason: str) -> S
         raise PermissionDenied("You submitted this card, so you can't dispute it yourself.")
     if not permissions.can_confirm(user, version):
         raise PermissionDenied("Only the other side's captain can dispute this card.")
+    _owner_allows(card.game, CardStep.ANSWER)
     reason = (reason or "").strip()
     if not reason:
         raise ValidationError("Say what is wrong with the card, so staff can settle it.")
@@ -278,6 +287,7 @@ def scorecard_settle(
     card = _locked_scorecard(scorecard.game)
     if card.is_confirmed:
         raise ValidationError("This card is already confirmed: correct it instead.")
+    _owner_allows(card.game, CardStep.DECIDE)
     if hands is None and final_scores is None:
         current = card.current_version
         if current is None:
@@ -310,6 +320,7 @@ def scorecard_correct(
     card = _locked_scorecard(scorecard.game)
     if not card.is_confirmed:
         raise ValidationError("Only a confirmed card can be corrected: settle this one instead.")
+    _owner_allows(card.game, CardStep.DECIDE)
     rows, tally = _tally(card, hands, final_scores, timed_out)
     if _same_content(card.current_version, rows, tally):
         raise ValidationError("The correction is the same as the confirmed card: nothing changed.")

@@ -2,6 +2,9 @@
 
 Each hand is checked by the engine as it is added, so an impossible hand (or one after
 the game was over) is refused at once with the engine's message, and nothing is saved.
+The game's owner is asked too (`scoring.owners`): no hands are typed into a card that
+couldn't be submitted (a forfeited game, a postponed fixture, a round not open). Staff
+are asked as for a correction, since their drafts feed settlements and corrections.
 """
 
 from collections.abc import Mapping
@@ -14,6 +17,7 @@ from accounts import permissions
 from scoring.engine import SIDES, InvalidHand
 from scoring.handrows import HandRow, tally_progress
 from scoring.models import Game, ScorecardDraft, ScorecardVersion
+from scoring.owners import CardStep, card_refusals
 
 
 def _locked_draft(game: Game, user: Any) -> ScorecardDraft:
@@ -23,9 +27,17 @@ def _locked_draft(game: Game, user: Any) -> ScorecardDraft:
     return ScorecardDraft.objects.select_for_update().get(user=user, game=game)
 
 
+def _owner_allows_hands(game: Game, user: Any) -> None:
+    step = CardStep.DECIDE if permissions.can_settle_game(user, game) else CardStep.ENTER
+    problems = card_refusals(game, step)
+    if problems:
+        raise ValidationError(problems)
+
+
 @transaction.atomic
 def draft_add_hand(*, game: Game, user: Any, hand: Mapping[str, Any]) -> ScorecardDraft:
     draft = _locked_draft(game, user)
+    _owner_allows_hands(game, user)
     rows = draft.rows()
     try:
         row = HandRow.from_mapping(hand, len(rows) + 1)
@@ -70,6 +82,7 @@ def draft_start_from(*, game: Game, user: Any, version: ScorecardVersion) -> Sco
     if version.source != ScorecardVersion.Source.HANDS:
         raise ValidationError("That card was entered as final scores: there are no hands to copy.")
     draft = _locked_draft(game, user)
+    _owner_allows_hands(game, user)
     draft.hands = [row.as_dict() for row in version.rows()]
     draft.timed_out = version.timed_out
     draft.save(update_fields=["hands", "timed_out", "updated_at"])

@@ -6,6 +6,7 @@ from django.shortcuts import render
 from accounts import permissions
 from scoring import presenters
 from scoring.engine import INDIVIDUAL
+from scoring.owners import CardStep, card_refusals
 from scoring.selectors import card_history, scorecard_for_game
 from scoring.views.common import game_or_404
 
@@ -23,6 +24,8 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
         and version.state == version.State.PENDING
         and permissions.can_confirm(user, version)
     )
+    # The game's owner may refuse the answer now (a forfeited game, a round that is over).
+    answer_refusals = card_refusals(game, CardStep.ANSWER) if may_confirm else []
     staff = permissions.can_settle_game(user, game)
     sides = permissions.scoring_sides_for(user, game)
     individual = game.rule_set.scoring_mode == INDIVIDUAL
@@ -38,7 +41,8 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
         "score_line": presenters.score_line(version, individual) if version else "",
         "winner_name": names.get(version.winner, "") if version else "",
         "history": card_history(card) if card else [],
-        "may_confirm": may_confirm,
+        "may_confirm": may_confirm and not answer_refusals,
+        "answer_refusals": answer_refusals,
         "own_pending": bool(
             version
             and version.state == version.State.PENDING

@@ -1,7 +1,20 @@
-"""Which tournament a scoring game belongs to (scoring asks through `scoring.owners`)."""
+"""What scoring asks the tournament about a game (through `scoring.owners`): which event it
+belongs to, and whether it may take a card now."""
+
+from typing import Any
 
 from activity.models import Scope
-from tournaments.models import HeatMatch, MatchGame, Table
+from scoring.models import Game
+from scoring.owners import CardStep
+from tournaments.models import (
+    BracketMatch,
+    HeatMatch,
+    HeatStage,
+    MatchGame,
+    Round,
+    Table,
+    Tournament,
+)
 
 
 def game_tournament_scope(game_id: int) -> tuple[str, int] | None:
@@ -13,3 +26,65 @@ def game_tournament_scope(game_id: int) -> tuple[str, int] | None:
     either = tables.order_by().union(series.order_by(), heats.order_by()).order_by()
     found = list(either[:1])
     return (Scope.TOURNAMENT, found[0][0]) if found else None
+
+
+def game_card_refusals(game: Any, step: CardStep) -> list[str]:
+    """Scoring's gate for an event's games: the round, series or stage that owns it decides.
+
+    The players enter, confirm and dispute only while the event is under way and the game's
+    round (or match, or stage) is open; the directors may settle or correct a card once its
+    round has started, also after it is over. A game that isn't an event's gets no refusal.
+    """
+    # One query: the game with whichever of the three owners it has.
+    owned = (
+        Game.objects.select_related(
+            "tournament_table__round__tournament",
+            "bracket_game__match__tournament",
+            "heat_match__heat__stage__tournament",
+        )
+        .filter(pk=game.pk)
+        .first()
+    )
+    table = getattr(owned, "tournament_table", None)
+    if table is not None:
+        row = table.round
+        return _event_refusals(row.tournament, step) or _round_refusals(row, step)
+    series = getattr(owned, "bracket_game", None)
+    if series is not None:
+        match = series.match
+        return _event_refusals(match.tournament, step) or _match_refusals(match, step)
+    heat_match = getattr(owned, "heat_match", None)
+    if heat_match is not None:
+        stage = heat_match.heat.stage
+        return _event_refusals(stage.tournament, step) or _stage_refusals(stage, step)
+    return []
+
+
+def _event_refusals(tournament: Tournament, step: CardStep) -> list[str]:
+    if tournament.status == Tournament.Status.SETUP:
+        return [f"{tournament.name} hasn't started: its cards open when the director starts it."]
+    if tournament.status == Tournament.Status.FINISHED and step != CardStep.DECIDE:
+        return [f"{tournament.name} is finished: only its directors can change a card now."]
+    return []
+
+
+def _round_refusals(row: Round, step: CardStep) -> list[str]:
+    if row.status == Round.Status.PLANNED:
+        return [f"Round {row.number} hasn't started: its cards open when the director starts it."]
+    if row.status == Round.Status.DONE and step != CardStep.DECIDE:
+        return [f"Round {row.number} is over: only a director can change its cards now."]
+    return []
+
+
+def _match_refusals(match: BracketMatch, step: CardStep) -> list[str]:
+    if match.winner_id is not None and step != CardStep.DECIDE:
+        return [f"{match} is already decided: its games take no more cards."]
+    return []
+
+
+def _stage_refusals(stage: HeatStage, step: CardStep) -> list[str]:
+    if stage.status == HeatStage.Status.PLANNED:
+        return [f"{stage.name} hasn't started: its cards open when the director starts it."]
+    if stage.status == HeatStage.Status.DONE and step != CardStep.DECIDE:
+        return [f"{stage.name} is over: only a director can change its cards now."]
+    return []

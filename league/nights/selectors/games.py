@@ -1,8 +1,14 @@
-"""Which league a scoring game belongs to (scoring asks through `scoring.owners`)."""
+"""What scoring asks the league about a game (through `scoring.owners`): which league it
+belongs to, and whether it may take a card now."""
+
+from typing import Any
 
 from activity.models import Scope
+from league.nights import rules
 from league.nights.models import FixtureGame
+from league.seasons import eligibility
 from scoring.models import Game
+from scoring.owners import CardStep
 
 
 def game_league_scope(game_id: int) -> tuple[str, int] | None:
@@ -20,3 +26,32 @@ def game_league_scope(game_id: int) -> tuple[str, int] | None:
             .first()
         )
     return (Scope.LEAGUE, league_id) if league_id is not None else None
+
+
+def game_card_refusals(game: Any, step: CardStep) -> list[str]:
+    """Scoring's gate for league games: the fixture decides, as its own page does.
+
+    A fixture's game is refused while the fixture is a bye, cancelled, postponed, not yet
+    played or (for the captains) closed, and when the game itself was forfeited or booked as
+    no result; a card entered needs both teams able to play that night. A game between two
+    league teams outside a fixture asks only the teams' eligibility.
+    """
+    fg = (
+        FixtureGame.objects.select_related(
+            "fixture__season", "fixture__home", "fixture__away", "fixture__closure"
+        )
+        .filter(game_id=game.pk)
+        .first()
+    )
+    if fg is not None:
+        fixture = fg.fixture
+        problems = rules.fixture_card_refusals(fixture, staff=step == CardStep.DECIDE)
+        problems = problems or rules.fixture_game_refusals(fg)
+        if problems or step != CardStep.ENTER:
+            return problems
+        teams = [fixture.home, fixture.away]
+        return [p for team in teams for p in eligibility.team_play_problems(team, fixture=fixture)]
+    if step != CardStep.ENTER:
+        return []
+    teams = [team for team in (game.ns_team, game.ew_team) if team is not None]
+    return [p for team in teams for p in eligibility.team_play_problems(team)]

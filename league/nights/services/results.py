@@ -20,7 +20,12 @@ from django.utils import timezone
 from accounts import permissions
 from activity.models import Verb
 from league.nights.models import FixtureClosure, FixtureGame
-from league.nights.rules import fixture_closes_at, game_has_result
+from league.nights.rules import (
+    fixture_card_refusals,
+    fixture_closes_at,
+    fixture_game_refusals,
+    game_has_result,
+)
 from league.nights.services.result_notices import cards_awaiting_notify
 from league.seasons.activity import fixture_label, league_activity
 from league.seasons.eligibility import team_play_problems
@@ -138,19 +143,10 @@ def _side_for(user: Any, fixture: Fixture) -> str:
 
 
 def _check_playable(fixture: Fixture) -> None:
-    if fixture.away_id is None:
-        raise ValidationError("A bye has no games to enter.")
-    if fixture.status in (Fixture.Status.CANCELLED, Fixture.Status.POSTPONED):
-        raise ValidationError(
-            f"This fixture is {fixture.get_status_display().lower()}: there is nothing to enter."
-        )
-    if hasattr(fixture, "closure"):
-        raise ValidationError("A manager closed this fixture: its results are final.")
-    if fixture.date > timezone.localdate():
-        raise ValidationError(
-            f"Cards can be entered from the night of the fixture ({fixture.date:%b} "
-            f"{fixture.date.day})."
-        )
+    # The same rule the scoring pages' gate asks (league.nights.selectors.games).
+    problems = fixture_card_refusals(fixture)
+    if problems:
+        raise ValidationError(problems[0])
 
 
 @contextmanager
@@ -197,8 +193,9 @@ def fixture_submit_scores(
             fg = games.get(score.number)
             if fg is None:
                 raise ValidationError(f"This fixture has no game {score.number} yet.")
-            if fg.is_forfeited or fg.no_result:
-                raise ValidationError(f"Game {fg.number} was forfeited: it needs no card.")
+            refused = fixture_game_refusals(fg)
+            if refused:
+                raise ValidationError(refused)
             try:
                 versions.append(
                     scorecard_submit(
