@@ -150,7 +150,7 @@ def main() -> int:
         Recipient(
             name=f"Captain {i}",
             email=f"captain{i}@bench.example.com",
-            phone=f"+1555{i:07d}",
+            phone=f"+1416{2000000 + i:07d}",
             sms_opt_in=args.sms_every > 0 and i % args.sms_every == 0,
         )
         for i in range(args.recipients)

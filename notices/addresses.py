@@ -4,12 +4,9 @@ Addresses are stored canonically so the outbox's unique (notice, channel,
 address) constraint catches the same person reached twice through two lists.
 """
 
-import re
 from dataclasses import dataclass
 
-# North American numbers written the local way get the +1 country code.
-_PHONE_SEPARATORS = re.compile(r"[\s().\-/]")
-_E164 = re.compile(r"^\+[1-9]\d{7,14}$")
+from accounts.phones import normalise_phone as phone_e164
 
 
 @dataclass(frozen=True)
@@ -28,18 +25,9 @@ def normalise_email(value: str) -> str:
 
 
 def normalise_phone(value: str) -> str:
-    """An E.164 number (+15555550123), or "" when `value` can't be one."""
-    digits = _PHONE_SEPARATORS.sub("", value or "")
-    if not digits:
-        return ""
-    if not digits.startswith("+"):
-        if len(digits) == 10 and digits.isdigit():
-            digits = "+1" + digits
-        elif len(digits) == 11 and digits.isdigit() and digits.startswith("1"):
-            digits = "+" + digits
-        else:
-            return ""
-    return digits if _E164.match(digits) else ""
+    """An E.164 number (+14165550123), or "" when `value` can't be one: the same check as
+    everywhere a number is typed (`accounts.phones`, the phonenumbers library)."""
+    return phone_e164(value or "")
 
 
 def addresses_for(recipients: "list[Recipient]") -> list[tuple[str, str, str, int | None]]:

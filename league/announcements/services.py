@@ -32,7 +32,7 @@ def subscription_set(
         number = normalise_phone(phone)
         if not number:
             raise ValidationError(
-                {"phone": "Enter a mobile number with its area code, e.g. 555 555 0123."}
+                {"phone": "Enter a mobile number with its area code, e.g. 416 555 0123."}
             )
         if number != player.phone:
             player.phone = number

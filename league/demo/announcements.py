@@ -12,7 +12,7 @@ from league.seasons.models import League, Player
 from notices.models import Notice
 from notices.services import notice_send
 
-DEMO_PHONE = "555 555 0142"
+DEMO_PHONE = "416 555 0142"
 
 
 def load() -> list[str]:

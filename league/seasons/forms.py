@@ -7,6 +7,7 @@ characters (see inputs.bounds); lengths are the model's.
 from django import forms
 
 from inputs.bounds import InputRules
+from league.seasons import csv_decoding
 from league.seasons.models import Fixture, Player, RosterEntry, Season, SeasonDate, Table, Team
 from league.seasons.models.season import PRIMARY_METRICS, TIEBREAK_METRICS
 from league.seasons.services.seasons import DESCRIPTION_MAX
@@ -120,15 +121,27 @@ class SeasonDateForm(InputRules, forms.Form):
 
 class ImportForm(InputRules, forms.Form):
     file = forms.FileField(
-        label="CSV file", help_text="Columns: team, skill_level, player_name, email, phone, role."
+        label="CSV file",
+        help_text=f"Columns: team, skill_level, player_name, email, phone, role. At most "
+        f"{csv_decoding.MAX_LABEL}: UTF-8, UTF-16 or Windows-1252.",
     )
 
-    def text(self) -> str:
-        raw = self.cleaned_data["file"].read(2_000_000)
+    def clean_file(self):  # type: ignore[no-untyped-def]
+        """The file's text, decoded strictly: too large or unreadable is refused, never cut."""
+        upload = self.cleaned_data["file"]
+        if upload.size > csv_decoding.MAX_BYTES:
+            raise forms.ValidationError(csv_decoding.too_large(upload.size).message)
         try:
-            return raw.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            return raw.decode("latin-1")
+            self.decoded = csv_decoding.decode_csv_bytes(upload.read(csv_decoding.MAX_BYTES + 1))
+        except csv_decoding.UnreadableFile as exc:
+            raise forms.ValidationError(exc.message) from None
+        return upload
+
+    def text(self) -> str:
+        return self.decoded.text
+
+    def encoding(self) -> str:
+        return self.decoded.encoding
 
 
 class TeamForm(InputRules, forms.Form):

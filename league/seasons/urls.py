@@ -6,6 +6,7 @@ from league.seasons.views import (
     activity,
     captain,
     feeds,
+    imports,
     invitations,
     manage,
     public,
@@ -53,7 +54,7 @@ staff_by_slug = [
     path(SEASON + "manage/setup/", manage.season_setup, name="season_setup"),
     path(SEASON + "manage/teams/<int:pk>/", teams.team_manage, name="team_manage"),
     path(SEASON + "manage/venues/<int:pk>/", teams.venue_edit, name="venue_edit"),
-    path(SEASON + "manage/import/", manage.season_import, name="season_import"),
+    path(SEASON + "manage/import/", imports.season_import, name="season_import"),
     path(SEASON + "manage/roster/", manage.season_roster, name="season_roster"),
     path(
         SEASON + "manage/invitations/",

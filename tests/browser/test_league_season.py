@@ -11,7 +11,7 @@ from tests.factories import PASSWORD, UserFactory, manager_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-GOOD_CSV = b"""team,skill_level,player_name,email,phone,role
+GOOD_CSV = """team,skill_level,player_name,email,phone,role
 Left Bowers,A,Casey Captain,casey@example.com,555-0101,captain
 Left Bowers,A,Pat Player,pat@example.com,555-0102,player
 Right Bowers,A,Robin Right,robin@example.com,,captain
@@ -19,8 +19,8 @@ Right Bowers,A,Rory Right,rory@example.com,,player
 Kitty Cats,B,Kim Kitty,kim@example.com,,captain
 Kitty Cats,B,Kit Kitty,kit@example.com,,player
 Off Suit,B,Otto Off,otto@example.com,,captain
-Off Suit,B,Olive Off,olive@example.com,,player
-"""
+Off Suit,B,Olive O’Off,olive@example.com,,player
+""".encode("cp1252")  # as Excel on Windows saves it
 BAD_CSV = b"""team,skill_level,player_name,email,role
 Left Bowers,A,Casey Captain,casey@example.com,captain
 Left Bowers,B,,not-an-email,boss
@@ -31,7 +31,7 @@ def _upload(page, content: bytes) -> None:
     page.locator("#id_file").set_input_files(
         files=[{"name": "teams.csv", "mimeType": "text/csv", "buffer": content}]
     )
-    page.get_by_role("button", name="Import").click()
+    page.get_by_role("button", name="Upload and preview").click()
 
 
 def _post(page, button) -> None:
@@ -73,7 +73,13 @@ def test_a_manager_goes_from_an_empty_database_to_a_published_season(page):
     expect(errors).to_contain_text("role 'boss' should be captain or player")
     assert not Team.objects.exists()
     _upload(page, GOOD_CSV)
+    expect(page.locator("#import-summary")).to_contain_text("read as Windows-1252")
+    expect(page.locator("#import-summary")).to_contain_text("4 new teams")
+    expect(page.locator("#import-preview")).to_contain_text("Olive O’Off")
+    assert not Team.objects.exists()  # the preview saves nothing
+    page.get_by_role("button", name="Confirm import").click()
     expect(page.locator(".message-success")).to_contain_text("Imported 4 new teams")
+    assert Player.objects.get(email="olive@example.com").name == "Olive O’Off"
 
     # Pat signs online; staff record the other seven paper waivers.
     Player.objects.filter(email="pat@example.com").update(user=pat)

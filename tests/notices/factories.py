@@ -22,7 +22,7 @@ def season_with_captains(count: int, *, sms_every: int = 2, season=None):
     for i in range(count):
         team = TeamFactory(season=season)
         player = PlayerFactory(
-            phone=f"+1555555{i:04d}",
+            phone=f"+1416555{i:04d}",
             sms_opt_in=bool(sms_every) and i % sms_every == 0,
         )
         RosterEntryFactory(team=team, player=player, role=RosterEntry.Role.CAPTAIN)
@@ -36,7 +36,7 @@ def recipients(count: int, *, sms: bool = True, prefix: str = "r") -> list[Recip
         Recipient(
             name=f"Person {i}",
             email=f"{prefix}{i}@example.com",
-            phone=f"+1666{i:07d}",
+            phone=f"+1416{2000000 + i:07d}",
             sms_opt_in=sms,
         )
         for i in range(count)
@@ -59,7 +59,7 @@ class SubscriptionFactory(factory.django.DjangoModelFactory):
     class Meta:
         model = Subscription
 
-    player = factory.SubFactory(PlayerFactory, phone="+15555550999")
+    player = factory.SubFactory(PlayerFactory, phone="+14165550999")
     league = factory.SubFactory(LeagueFactory)
     by_email = True
     by_sms = False

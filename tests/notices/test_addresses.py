@@ -14,9 +14,9 @@ from notices.addresses import (
 @pytest.mark.parametrize(
     ("raw", "expected"),
     [
-        ("(555) 555-0123", "+15555550123"),
-        ("555.555.0123", "+15555550123"),
-        ("1 555 555 0123", "+15555550123"),
+        ("(416) 555-0123", "+14165550123"),
+        ("416.555.0123", "+14165550123"),
+        ("1 416 555 0123", "+14165550123"),
         ("+44 20 7946 0958", "+442079460958"),
         ("555-0123", ""),
         ("call me", ""),
@@ -35,16 +35,16 @@ def test_email_addresses_compare_without_case_or_spaces():
 def test_everyone_with_an_address_gets_email_and_only_the_opted_in_get_texts():
     rows = addresses_for(
         [
-            Recipient("Ann", email="ann@example.com", phone="5555550001", sms_opt_in=True),
-            Recipient("Bob", email="bob@example.com", phone="5555550002", sms_opt_in=False),
-            Recipient("Cy", email="", phone="5555550003", sms_opt_in=True, player_id=7),
+            Recipient("Ann", email="ann@example.com", phone="4165550001", sms_opt_in=True),
+            Recipient("Bob", email="bob@example.com", phone="4165550002", sms_opt_in=False),
+            Recipient("Cy", email="", phone="4165550003", sms_opt_in=True, player_id=7),
         ]
     )
     assert rows == [
         ("email", "ann@example.com", "Ann", None),
-        ("sms", "+15555550001", "Ann", None),
+        ("sms", "+14165550001", "Ann", None),
         ("email", "bob@example.com", "Bob", None),
-        ("sms", "+15555550003", "Cy", 7),
+        ("sms", "+14165550003", "Cy", 7),
     ]
 
 
@@ -52,13 +52,13 @@ def test_the_same_address_is_written_once_per_channel_and_the_first_name_wins():
     rows = addresses_for(
         [
             Recipient("Ann", email="ann@example.com"),
-            Recipient("Ann again", email="ANN@example.com ", phone="555 555 0001", sms_opt_in=True),
-            Recipient("Ann's phone", phone="(555) 555-0001", sms_opt_in=True),
+            Recipient("Ann again", email="ANN@example.com ", phone="416 555 0001", sms_opt_in=True),
+            Recipient("Ann's phone", phone="(416) 555-0001", sms_opt_in=True),
         ]
     )
     assert rows == [
         ("email", "ann@example.com", "Ann", None),
-        ("sms", "+15555550001", "Ann again", None),
+        ("sms", "+14165550001", "Ann again", None),
     ]
 
 

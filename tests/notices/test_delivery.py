@@ -100,7 +100,7 @@ def test_one_failure_does_not_hold_up_the_rest_of_the_batch(settings):
 
 def test_a_backend_that_accepts_nothing_is_a_failure(settings):
     settings.SMS_BACKEND = "tests.notices.backends.SilentSmsBackend"
-    notice = send_notice(recipients=[Recipient("Ann", phone="5555550001", sms_opt_in=True)])
+    notice = send_notice(recipients=[Recipient("Ann", phone="4165550001", sms_opt_in=True)])
     result = delivery.outbox_deliver(_ids(notice))
     assert result.sent == []
     assert "accepted nothing" in OutboxMessage.objects.get().last_error
@@ -135,11 +135,11 @@ def test_a_subject_stored_with_a_line_break_is_sent_on_one_line():
 def test_the_text_is_the_short_version_with_the_link(settings):
     settings.SITE_URL = "https://euchre.example.com"
     notice = send_notice(
-        recipients=[Recipient("Ann", phone="555 555 0001", sms_opt_in=True)], link="/l/"
+        recipients=[Recipient("Ann", phone="416 555 0001", sms_opt_in=True)], link="/l/"
     )
     delivery.outbox_deliver(_ids(notice))
     (text,) = sms.outbox
-    assert text.recipients == ["+15555550001"]
+    assert text.recipients == ["+14165550001"]
     assert text.body == "League night cancelled (snow). https://euchre.example.com/l/"
 
 

@@ -21,14 +21,14 @@ Status = OutboxMessage.Status
 def test_a_notice_writes_one_outbox_row_per_recipient_and_channel():
     notice = send_notice(
         recipients=[
-            Recipient("Ann", email="ann@example.com", phone="5555550001", sms_opt_in=True),
-            Recipient("Bob", email="bob@example.com", phone="5555550002"),
+            Recipient("Ann", email="ann@example.com", phone="4165550001", sms_opt_in=True),
+            Recipient("Bob", email="bob@example.com", phone="4165550002"),
         ]
     )
     rows = set(notice.messages.values_list("channel", "address", "status"))
     assert rows == {
         ("email", "ann@example.com", "pending"),
-        ("sms", "+15555550001", "pending"),
+        ("sms", "+14165550001", "pending"),
         ("email", "bob@example.com", "pending"),
     }
 
@@ -58,11 +58,11 @@ def test_delivery_waits_for_the_commit(django_capture_on_commit_callbacks):
 
 
 def test_a_captain_on_two_lists_gets_one_email_and_one_text(django_capture_on_commit_callbacks):
-    ann = Recipient("Ann", email="ann@example.com", phone="5555550001", sms_opt_in=True)
+    ann = Recipient("Ann", email="ann@example.com", phone="4165550001", sms_opt_in=True)
     with django_capture_on_commit_callbacks(execute=True):
         send_notice(recipients=[ann, ann, Recipient("Ann", email="ANN@example.com")])
     assert [m.to for m in mail.outbox] == [["ann@example.com"]]
-    assert [m.recipients for m in sms.outbox] == [["+15555550001"]]
+    assert [m.recipients for m in sms.outbox] == [["+14165550001"]]
 
 
 def test_the_announcement_is_published_with_the_notice():

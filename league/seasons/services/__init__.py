@@ -1,6 +1,11 @@
 """Every write that is a league business action; views and tasks call these."""
 
-from league.seasons.services.imports import ImportResult, season_import_csv
+from league.seasons.services.imports import (
+    ImportPreview,
+    ImportResult,
+    season_import_csv,
+    season_import_preview,
+)
 from league.seasons.services.rosters import (
     player_find_or_create,
     roster_add_player,
@@ -28,6 +33,7 @@ from league.seasons.services.seasons import (
 from league.seasons.services.waivers import is_rostered, waiver_record_paper, waiver_sign_online
 
 __all__ = [
+    "ImportPreview",
     "ImportResult",
     "fixture_update",
     "is_rostered",
@@ -42,6 +48,7 @@ __all__ = [
     "season_date_remove",
     "season_generate_schedule",
     "season_import_csv",
+    "season_import_preview",
     "season_publish_schedule",
     "season_update",
     "skill_level_add",

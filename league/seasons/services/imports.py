@@ -1,24 +1,110 @@
-"""Starting a season from a CSV of teams and players: all rows or none."""
+"""Starting a season from a CSV of teams and players: a preview first, then all rows or none.
 
-from dataclasses import dataclass, field
+`season_import_preview` writes nothing: it parses the text and says, row by row, which
+teams, levels and players are new and which are found (teams and levels by name, players
+by email). `season_import_csv` writes, but only when the plan it works out again matches
+the preview the manager confirmed (its `digest`); if the season changed in between, it
+writes nothing and hands back the new preview.
+"""
+
+import hashlib
+import json
+from dataclasses import asdict, dataclass, field
+from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models.functions import Lower
 
 from league.seasons.models import Player, RosterEntry, Season, SkillLevel, Team
 from league.seasons.roster_csv import ImportRow, parse_roster_csv
+from league.seasons.services.teams import check_manager
+
+ONLY_MANAGERS = "Only this league's managers can import its teams and players."
+CHANGED = (
+    "The season's teams or rosters changed since the preview, so nothing was imported. "
+    "Check what the file would do now and confirm again."
+)
+
+
+@dataclass(frozen=True)
+class PlannedRow:
+    """One row of the file and what importing it does; ids name what was found."""
+
+    line: int
+    team: str
+    team_id: int | None  # None: a new team
+    level: str  # "" when the team has no level
+    level_id: int | None  # None with a name: a new level
+    player: str  # the name the roster will show (a found player keeps theirs)
+    name_in_file: str
+    email: str
+    phone: str
+    player_id: int | None  # None: a new player
+    role: str
+    role_now: str  # the player's role on this team today; "" for a new roster place
+
+    @property
+    def roster_change(self) -> str:
+        if not self.role_now:
+            return "new"
+        return "same" if self.role_now == self.role else "role"
+
+
+@dataclass
+class ImportPreview:
+    errors: list[str] = field(default_factory=list)
+    rows: list[PlannedRow] = field(default_factory=list)
+    blank_lines: list[int] = field(default_factory=list)
+
+    @property
+    def digest(self) -> str:
+        """What the preview shows, in a few characters: the confirm step must match it."""
+        plan = [asdict(row) for row in self.rows]
+        encoded = json.dumps([plan, self.blank_lines], sort_keys=True, ensure_ascii=True)
+        return hashlib.sha256(encoded.encode()).hexdigest()
+
+    def teams(self) -> list[dict[str, Any]]:
+        """The rows by team, in the file's order, for the preview page."""
+        grouped: dict[str, dict[str, Any]] = {}
+        for row in self.rows:
+            team = grouped.setdefault(
+                row.team.casefold(),
+                {"name": row.team, "new": row.team_id is None, "level": row.level, "rows": []},
+            )
+            team["level_new"] = bool(row.level) and row.level_id is None
+            team["rows"].append(row)
+        return list(grouped.values())
+
+    def counts(self) -> dict[str, int]:
+        return {
+            "rows": len(self.rows),
+            "new_teams": len({r.team.casefold() for r in self.rows if r.team_id is None}),
+            "found_teams": len({r.team_id for r in self.rows if r.team_id is not None}),
+            "new_levels": len({r.level.casefold() for r in self.rows if _new_level(r)}),
+            "new_players": sum(1 for r in self.rows if r.player_id is None),
+            "found_players": sum(1 for r in self.rows if r.player_id is not None),
+            "new_places": sum(1 for r in self.rows if r.roster_change == "new"),
+            "role_changes": sum(1 for r in self.rows if r.roster_change == "role"),
+            "unchanged": sum(1 for r in self.rows if r.roster_change == "same"),
+        }
 
 
 @dataclass
 class ImportResult:
     errors: list[str] = field(default_factory=list)
     teams_created: int = 0
-    players_added: int = 0
+    players_added: int = 0  # new roster places
     levels_created: int = 0
+    roles_changed: int = 0
+    preview: ImportPreview | None = None  # the new plan, when the season changed
 
     @property
     def ok(self) -> bool:
         return not self.errors
+
+
+def _new_level(row: PlannedRow) -> bool:
+    return bool(row.level) and row.level_id is None
 
 
 def _check_against_season(season: Season, rows: list[ImportRow]) -> list[str]:
@@ -53,56 +139,113 @@ def _check_against_season(season: Season, rows: list[ImportRow]) -> list[str]:
     return errors
 
 
-@transaction.atomic
-def season_import_csv(*, season: Season, text: str) -> ImportResult:
-    rows, errors = parse_roster_csv(text)
-    errors += _check_against_season(season, rows)
+def season_import_preview(*, season: Season, text: str, by: Any) -> ImportPreview:
+    """What importing `text` would do, row by row; writes nothing."""
+    check_manager(by, season, ONLY_MANAGERS)
+    parsed = parse_roster_csv(text)
+    errors = parsed.errors + _check_against_season(season, parsed.rows)
     if errors:
-        return ImportResult(errors=errors)
-    try:
-        with transaction.atomic():
-            return _import(season, rows)
-    except IntegrityError:  # a roster changed at the same moment (a player, a team, a level)
-        return ImportResult(
-            errors=[
-                "Someone changed this season's teams or rosters while the file was imported: "
-                "nothing was imported. Try again."
-            ]
-        )
+        return ImportPreview(errors=errors, blank_lines=parsed.blank_lines)
+    return ImportPreview(rows=_plan(season, parsed.rows), blank_lines=parsed.blank_lines)
 
 
-def _import(season: Season, rows: list[ImportRow]) -> ImportResult:
-    result = ImportResult()
+def _plan(season: Season, rows: list[ImportRow]) -> list[PlannedRow]:
     levels = {level.name.casefold(): level for level in season.skill_levels.all()}
-    teams = {team.name.casefold(): team for team in season.teams.all()}
+    teams = {team.name.casefold(): team for team in season.teams.select_related("skill_level")}
     players = {
         p.email_lower: p
         for p in Player.objects.annotate(email_lower=Lower("email")).filter(
             email_lower__in=[row.email for row in rows if row.email]
         )
     }
+    roles = {
+        (team_id, player_id): role
+        for team_id, player_id, role in RosterEntry.objects.filter(
+            season=season, player__in=players.values(), fixture__isnull=True
+        ).values_list("team_id", "player_id", "role")
+    }
+    planned = []
     for row in rows:
-        level = None
-        if row.skill_level:
-            level = levels.get(row.skill_level.casefold())
-            if level is None:
-                level = levels[row.skill_level.casefold()] = SkillLevel.objects.create(
-                    season=season, name=row.skill_level, position=len(levels)
-                )
-                result.levels_created += 1
         team = teams.get(row.team.casefold())
-        if team is None:
-            team = teams[row.team.casefold()] = Team.objects.create(
+        if team is not None:  # a found team keeps its name and level
+            level_name = team.skill_level.name if team.skill_level else ""
+            level_id = team.skill_level_id
+        else:
+            level = levels.get(row.skill_level.casefold())
+            level_name = level.name if level else row.skill_level
+            level_id = level.pk if level else None
+        player = players.get(row.email) if row.email else None
+        planned.append(
+            PlannedRow(
+                line=row.line,
+                team=team.name if team else row.team,
+                team_id=team.pk if team else None,
+                level=level_name,
+                level_id=level_id,
+                player=player.name if player else row.player_name,
+                name_in_file=row.player_name,
+                email=row.email,
+                phone=row.phone,
+                player_id=player.pk if player else None,
+                role=row.role,
+                role_now=roles.get((team.pk, player.pk), "") if team and player else "",
+            )
+        )
+    return planned
+
+
+@transaction.atomic
+def season_import_csv(*, season: Season, text: str, by: Any, digest: str) -> ImportResult:
+    """Write what the confirmed preview showed, or nothing: `digest` is that preview's."""
+    check_manager(by, season, ONLY_MANAGERS)
+    Season.objects.select_for_update().filter(pk=season.pk).first()  # one import at a time
+    preview = season_import_preview(season=season, text=text, by=by)
+    if preview.errors:
+        return ImportResult(errors=preview.errors)
+    if preview.digest != digest:
+        return ImportResult(errors=[CHANGED], preview=preview)
+    try:
+        with transaction.atomic():
+            return _write(season, preview.rows)
+    except IntegrityError:  # a roster changed at the same moment (a player, a team, a level)
+        return ImportResult(errors=[CHANGED])
+
+
+def _write(season: Season, rows: list[PlannedRow]) -> ImportResult:
+    result = ImportResult()
+    levels = {level.pk: level for level in season.skill_levels.all()}
+    new_levels: dict[str, SkillLevel] = {}
+    teams = {team.pk: team for team in season.teams.all()}
+    new_teams: dict[str, Team] = {}
+    players = Player.objects.in_bulk([row.player_id for row in rows if row.player_id])
+    for row in rows:
+        if row.team_id is not None:
+            team = teams[row.team_id]
+        elif row.team.casefold() in new_teams:
+            team = new_teams[row.team.casefold()]
+        else:
+            level = levels.get(row.level_id) if row.level_id else None
+            if _new_level(row):
+                level = new_levels.get(row.level.casefold())
+                if level is None:
+                    level = new_levels[row.level.casefold()] = SkillLevel.objects.create(
+                        season=season, name=row.level, position=len(levels) + len(new_levels)
+                    )
+                    result.levels_created += 1
+            team = new_teams[row.team.casefold()] = Team.objects.create(
                 season=season, name=row.team, skill_level=level
             )
             result.teams_created += 1
-        player = players.get(row.email) if row.email else None
-        if player is None:
-            player = Player.objects.create(name=row.player_name, email=row.email, phone=row.phone)
-            if row.email:
-                players[row.email] = player
-        _, created = RosterEntry.objects.update_or_create(
-            team=team, player=player, fixture=None, defaults={"role": row.role}
-        )
-        result.players_added += int(created)
+        if row.player_id is not None:
+            player = players[row.player_id]
+        else:
+            player = Player.objects.create(name=row.player, email=row.email, phone=row.phone)
+        if row.roster_change == "new":
+            RosterEntry.objects.create(team=team, player=player, role=row.role)
+            result.players_added += 1
+        elif row.roster_change == "role":
+            RosterEntry.objects.filter(team=team, player=player, fixture__isnull=True).update(
+                role=row.role
+            )
+            result.roles_changed += 1
     return result

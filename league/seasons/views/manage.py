@@ -1,4 +1,4 @@
-"""Managers' pages: leagues, seasons, setup, import, rosters and waivers."""
+"""Managers' pages: leagues, seasons, setup, rosters and waivers (imports: views/imports.py)."""
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
@@ -10,7 +10,6 @@ from accounts.permissions import organiser_required
 from league.seasons import selectors, services
 from league.seasons.access import league_manager_required, season_manager_required
 from league.seasons.forms import (
-    ImportForm,
     LeagueForm,
     PaperWaiverForm,
     SeasonCreateForm,
@@ -172,28 +171,6 @@ def _setup_action(request: HttpRequest, season, action, forms) -> bool:  # type:
         return False
     messages.success(request, "Saved.")
     return True
-
-
-@season_manager_required
-def season_import(request: HttpRequest, league: str, season: str) -> HttpResponse:
-    season_obj = selectors.season_for(league, season)
-    form = ImportForm(request.POST or None, request.FILES or None)
-    errors: list[str] = []
-    if request.method == "POST" and form.is_valid():
-        result = services.season_import_csv(season=season_obj, text=form.text())
-        if result.ok:
-            messages.success(
-                request,
-                f"Imported {result.teams_created} new teams and {result.players_added} "
-                "roster places.",
-            )
-            return redirect("league:season_dashboard", league=league, season=season)
-        errors = result.errors
-    return render(
-        request,
-        "league/season_import.html",
-        {"season": season_obj, "form": form, "errors": errors},
-    )
 
 
 @season_manager_required

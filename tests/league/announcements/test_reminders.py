@@ -25,7 +25,7 @@ def _season_starting(days: int, *players):
 def test_unsigned_players_are_reminded_in_the_days_before_the_first_night():
     ann, bob = (
         PlayerFactory(name="Ann"),
-        PlayerFactory(name="Bob", sms_opt_in=True, phone="5555550001"),
+        PlayerFactory(name="Bob", sms_opt_in=True, phone="4165550001"),
     )
     season = _season_starting(3, ann, bob)
     _season_starting(4, PlayerFactory())  # too early to remind

@@ -165,7 +165,7 @@ def test_a_player_subscribes_by_email_and_text(client, role):
     user = _log_in(client, role)
     response = client.post(
         reverse("notices:subscribe", args=[league.slug]),
-        {"by_email": "on", "by_sms": "on", "phone": "(555) 555-0199"},
+        {"by_email": "on", "by_sms": "on", "phone": "(416) 555-0199"},
     )
     assert response.status_code == 302
     subscription = Subscription.objects.get()
@@ -174,7 +174,7 @@ def test_a_player_subscribes_by_email_and_text(client, role):
         True,
         True,
     )
-    assert Player.objects.get(pk=user.player.pk).phone == "+15555550199"
+    assert Player.objects.get(pk=user.player.pk).phone == "+14165550199"
 
 
 def test_texts_need_a_phone_number(client):
@@ -211,10 +211,10 @@ def test_unticking_both_unsubscribes(client):
 def test_the_subscribe_form_starts_from_the_current_choice(client):
     league = LeagueFactory()
     user = _log_in(client, "player")
-    Player.objects.filter(pk=user.player.pk).update(phone="+15555550100")
+    Player.objects.filter(pk=user.player.pk).update(phone="+14165550100")
     Subscription.objects.create(player=user.player, league=league, by_email=False, by_sms=True)
     form = client.get(reverse("notices:subscribe", args=[league.slug])).context["form"]
-    assert form.initial == {"by_email": False, "by_sms": True, "phone": "+15555550100"}
+    assert form.initial == {"by_email": False, "by_sms": True, "phone": "+14165550100"}
 
 
 def test_a_player_without_an_email_cannot_ask_for_email(client):

@@ -1,20 +1,49 @@
 import pytest
+from django.core.exceptions import PermissionDenied
 
-from league.seasons.models import Player, RosterEntry, Team
-from league.seasons.services import season_import_csv
-from tests.factories import PlayerFactory, RosterEntryFactory, TeamFactory
+from league.seasons.models import Player, RosterEntry, SkillLevel, Team
+from league.seasons.services import season_import_csv, season_import_preview
+from league.seasons.services.imports import CHANGED
+from tests.factories import (
+    PlayerFactory,
+    RosterEntryFactory,
+    TeamFactory,
+    captain_user,
+    manager_user,
+)
 from tests.league.factories import make_season
 
 pytestmark = pytest.mark.django_db
 HEADER = "team,skill_level,player_name,email,phone,role\n"
 
 
-def test_it_creates_levels_teams_players_and_rosters():
+@pytest.fixture
+def manager():
+    return manager_user()
+
+
+def _snapshot():
+    return (
+        SkillLevel.objects.count(),
+        Team.objects.count(),
+        Player.objects.count(),
+        list(RosterEntry.objects.order_by("pk").values_list("team", "player", "role")),
+    )
+
+
+def _import(season, text, by):
+    """Preview, then confirm what the preview showed."""
+    preview = season_import_preview(season=season, text=text, by=by)
+    return season_import_csv(season=season, text=text, by=by, digest=preview.digest)
+
+
+def test_it_creates_levels_teams_players_and_rosters(manager):
     season = make_season(teams_per_level=())
-    result = season_import_csv(
-        season=season,
-        text=HEADER + "Left Bowers,C,Casey,casey@example.com,555,captain\n"
+    result = _import(
+        season,
+        HEADER + "Left Bowers,C,Casey,casey@example.com,555,captain\n"
         "Left Bowers,C,Pat,,,player\nRight Bowers,D,Robin,robin@example.com,,captain\n",
+        manager,
     )
     assert result.ok
     assert (result.teams_created, result.players_added, result.levels_created) == (2, 3, 2)
@@ -26,47 +55,147 @@ def test_it_creates_levels_teams_players_and_rosters():
     ]
 
 
-def test_nothing_is_saved_when_any_row_is_bad():
+def test_the_preview_says_what_is_new_and_what_is_found_and_writes_nothing(manager):
+    season = make_season(teams_per_level=(1,))  # team A1 in level A
+    PlayerFactory(email="ann@example.com", name="Ann Old")
+    before = _snapshot()
+    preview = season_import_preview(
+        season=season,
+        text=HEADER + "a1,,Ann,ANN@example.com,,captain\nNew Team,Z,Bob,,555,\n\n",
+        by=manager,
+    )
+    assert _snapshot() == before
+    assert preview.errors == []
+    found, new = preview.rows
+    assert (found.team, found.team_id, found.level, found.player, found.player_id) == (
+        "A1",
+        season.teams.get().pk,
+        "A",
+        "Ann Old",
+        Player.objects.get(email="ann@example.com").pk,
+    )
+    assert (found.name_in_file, found.roster_change) == ("Ann", "new")
+    assert (new.team_id, new.level, new.level_id, new.player_id, new.phone) == (
+        None,
+        "Z",
+        None,
+        None,
+        "555",
+    )
+    assert preview.blank_lines == [4]
+    assert preview.counts() == {
+        "rows": 2,
+        "new_teams": 1,
+        "found_teams": 1,
+        "new_levels": 1,
+        "new_players": 1,
+        "found_players": 1,
+        "new_places": 2,
+        "role_changes": 0,
+        "unchanged": 0,
+    }
+    assert [(team["name"], team["new"], team["level_new"]) for team in preview.teams()] == [
+        ("A1", False, False),
+        ("New Team", True, True),
+    ]
+
+
+def test_the_confirmed_import_writes_exactly_what_the_preview_showed(manager):
+    season = make_season(teams_per_level=(1,))
+    regular = season.teams.get().roster.get(role="player").player
+    text = (
+        HEADER + f"A1,A,{regular.name},{regular.email},,captain\n"
+        "A1,A,Cy New,cy@example.com,,\nB Team,B,Di,,,captain\n"
+    )
+    preview = season_import_preview(season=season, text=text, by=manager)
+    result = season_import_csv(season=season, text=text, by=manager, digest=preview.digest)
+    assert result.ok
+    assert (result.teams_created, result.levels_created) == (1, 1)
+    assert (result.players_added, result.roles_changed) == (2, 1)
+    shown = {(row.team, row.player, row.role) for row in preview.rows}
+    written = set(
+        RosterEntry.objects.filter(
+            season=season, player__name__in=[regular.name, "Cy New", "Di"]
+        ).values_list("team__name", "player__name", "role")
+    )
+    assert written == shown
+    assert Team.objects.get(season=season, name="B Team").skill_level.name == "B"
+    # the same file again finds everything and changes nothing
+    again = season_import_preview(season=season, text=text, by=manager)
+    assert again.counts()["unchanged"] == 2
+    assert again.counts()["new_places"] == 1  # Di has no email, so she is a new player again
+
+
+def test_nothing_is_written_when_the_season_changed_since_the_preview(manager):
     season = make_season(teams_per_level=())
-    before = (Team.objects.count(), Player.objects.count(), RosterEntry.objects.count())
-    result = season_import_csv(
-        season=season, text=HEADER + "Good Team,A,Ann,ann@example.com,,\nBad Team,A,,,,\n"
+    text = HEADER + "Left Bowers,,Ann,ann@example.com,,\n"
+    preview = season_import_preview(season=season, text=text, by=manager)
+    TeamFactory(season=season, name="Left Bowers")  # someone else adds the team meanwhile
+    before = _snapshot()
+    result = season_import_csv(season=season, text=text, by=manager, digest=preview.digest)
+    assert result.errors == [CHANGED]
+    assert _snapshot() == before
+    assert result.preview.rows[0].team_id == Team.objects.get(name="Left Bowers").pk
+    assert season_import_csv(season=season, text=text, by=manager, digest=result.preview.digest).ok
+
+
+def test_a_digest_that_isnt_the_previews_writes_nothing(manager):
+    season = make_season(teams_per_level=())
+    text = HEADER + "Left Bowers,,Ann,,,\n"
+    before = _snapshot()
+    result = season_import_csv(season=season, text=text, by=manager, digest="0" * 64)
+    assert result.errors == [CHANGED]
+    assert _snapshot() == before
+
+
+def test_nothing_is_saved_when_any_row_is_bad(manager):
+    season = make_season(teams_per_level=())
+    before = _snapshot()
+    result = _import(
+        season, HEADER + "Good Team,A,Ann,ann@example.com,,\nBad Team,A,,,,\n", manager
     )
     assert result.errors == ["Row 3: the player's name is missing."]
-    assert before == (Team.objects.count(), Player.objects.count(), RosterEntry.objects.count())
+    assert before == _snapshot()
 
 
-def test_a_player_already_on_another_team_this_season_is_refused():
+def test_only_the_leagues_managers_may_preview_or_import():
+    season = make_season(teams_per_level=(1,))
+    captain = captain_user(team=season.teams.get())[0]
+    text = HEADER + "T,,Ann,,,\n"
+    with pytest.raises(PermissionDenied):
+        season_import_preview(season=season, text=text, by=captain)
+    with pytest.raises(PermissionDenied):
+        season_import_csv(season=season, text=text, by=captain, digest="")
+    assert not Team.objects.filter(name="T").exists()
+
+
+def test_a_player_already_on_another_team_this_season_is_refused(manager):
     season = make_season(teams_per_level=())
     player = PlayerFactory(email="ann@example.com")
     RosterEntryFactory(team=TeamFactory(season=season, name="Old Team"), player=player)
-    result = season_import_csv(season=season, text=HEADER + "New Team,,Ann,ann@example.com,,\n")
+    result = _import(season, HEADER + "New Team,,Ann,ann@example.com,,\n", manager)
     assert result.errors == ["Row 2: ann@example.com already plays for Old Team."]
 
 
-def test_a_team_keeps_its_level():
+def test_a_team_keeps_its_level(manager):
     season = make_season(teams_per_level=(1,))
-    result = season_import_csv(season=season, text=HEADER + "A1,B,Ann,,,\n")
+    result = _import(season, HEADER + "A1,B,Ann,,,\n", manager)
     assert result.errors == ["Row 2: A1 is already in level A, not B."]
 
 
-def test_returning_players_are_matched_by_email():
+def test_returning_players_are_matched_by_email(manager):
     season = make_season(teams_per_level=())
     player = PlayerFactory(email="ann@example.com", name="Ann Old")
-    result = season_import_csv(season=season, text=HEADER + "T,,Ann,ANN@example.com,,\n")
+    result = _import(season, HEADER + "T,,Ann,ANN@example.com,,\n", manager)
     assert result.ok
     assert RosterEntry.objects.get(team__season=season).player == player
 
 
-def test_an_address_stored_in_capitals_finds_its_player_and_their_team():
+def test_an_address_stored_in_capitals_finds_its_player_and_their_team(manager):
     season = make_season(teams_per_level=())
     owner = PlayerFactory(name="Olivia Owner", email="Olivia@Example.com")
-    result = season_import_csv(
-        season=season, text=HEADER + "Left Bowers,,Liv,olivia@example.com,,player\n"
-    )
+    result = _import(season, HEADER + "Left Bowers,,Liv,olivia@example.com,,player\n", manager)
     assert result.ok
     assert RosterEntry.objects.get(season=season).player == owner
-    again = season_import_csv(
-        season=season, text=HEADER + "Right Bowers,,Liv,olivia@example.com,,player\n"
-    )
+    again = _import(season, HEADER + "Right Bowers,,Liv,olivia@example.com,,player\n", manager)
     assert again.errors == ["Row 2: olivia@example.com already plays for Left Bowers."]

@@ -1,0 +1,111 @@
+"""A manager's CSV import of teams and players: upload, preview, confirm.
+
+The upload writes nothing: it shows what would be created and found. The decoded text
+waits in the session (server side, one pending file per season); the confirm form carries
+a signed token naming the season and the preview's digest, so the import writes exactly
+what the manager saw or, when the season changed since, nothing and a fresh preview.
+"""
+
+from django.contrib import messages
+from django.core import signing
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+
+from league.seasons import selectors, services
+from league.seasons.access import season_manager_required
+from league.seasons.forms import ImportForm
+from league.seasons.models import Season
+from league.seasons.services import ImportPreview
+
+SALT = "league.seasons.import"
+MAX_AGE = 2 * 60 * 60  # a preview left for longer is read again from the file
+EXPIRED = (
+    "That preview has expired or isn't this page's, so nothing was imported: upload the file again."
+)
+
+
+def _session_key(season: Season) -> str:
+    return f"season-import-{season.pk}"
+
+
+def _preview_page(
+    request: HttpRequest, season: Season, preview: ImportPreview, pending: dict
+) -> HttpResponse:
+    token = signing.dumps(
+        {"season": season.pk, "user": request.user.pk, "digest": preview.digest}, salt=SALT
+    )
+    return render(
+        request,
+        "league/season_import_preview.html",
+        {
+            "season": season,
+            "preview": preview,
+            "teams": preview.teams(),
+            "counts": preview.counts(),
+            "pending": pending,
+            "token": token,
+        },
+    )
+
+
+def _confirm(request: HttpRequest, season: Season) -> HttpResponse:
+    pending = request.session.get(_session_key(season))
+    try:
+        signed = signing.loads(request.POST.get("token", ""), salt=SALT, max_age=MAX_AGE)
+    except signing.BadSignature:  # altered, or expired
+        signed = None
+    if (
+        not isinstance(signed, dict)
+        or signed.get("season") != season.pk
+        or signed.get("user") != request.user.pk
+        or not pending
+    ):
+        messages.error(request, EXPIRED)
+        return redirect("league:season_import", league=season.league.slug, season=season.slug)
+    result = services.season_import_csv(
+        season=season, text=pending["text"], by=request.user, digest=str(signed.get("digest"))
+    )
+    if result.preview is not None:  # the season changed since: show what it would do now
+        messages.error(request, result.errors[0])
+        return _preview_page(request, season, result.preview, pending)
+    if not result.ok:
+        return render(
+            request,
+            "league/season_import.html",
+            {"season": season, "form": ImportForm(), "errors": result.errors},
+        )
+    del request.session[_session_key(season)]
+    messages.success(
+        request,
+        f"Imported {result.teams_created} new teams and {result.players_added} roster places"
+        + (f"; {result.roles_changed} roles changed" if result.roles_changed else "")
+        + ". Next, send every invitation at once from the Invitations page.",
+    )
+    return redirect("league:season_dashboard", league=season.league.slug, season=season.slug)
+
+
+@season_manager_required
+def season_import(request: HttpRequest, league: str, season: str) -> HttpResponse:
+    season_obj = selectors.season_for(league, season)
+    if request.method == "POST" and request.POST.get("action") == "confirm":
+        return _confirm(request, season_obj)
+    form = ImportForm(request.POST or None, request.FILES or None)
+    errors: list[str] = []
+    if request.method == "POST" and form.is_valid():
+        preview = services.season_import_preview(
+            season=season_obj, text=form.text(), by=request.user
+        )
+        if not preview.errors:
+            pending = {
+                "text": form.text(),
+                "encoding": form.encoding(),
+                "name": form.cleaned_data["file"].name[:200],
+            }
+            request.session[_session_key(season_obj)] = pending
+            return _preview_page(request, season_obj, preview, pending)
+        errors = preview.errors
+    return render(
+        request,
+        "league/season_import.html",
+        {"season": season_obj, "form": form, "errors": errors},
+    )
