@@ -15,6 +15,7 @@ from django.http import HttpRequest
 from accounts import throttle
 from accounts.phones import phone_clean
 from accounts.tasks import send_password_reset
+from inputs.bounds import InputRules
 
 NAME_MAX = 120
 WRONG_PASSWORD = "That isn't your current password."
@@ -73,7 +74,7 @@ class PasswordResetRequestForm(PasswordResetForm):
         return len(users)
 
 
-class AccountForm(forms.Form):
+class AccountForm(InputRules, forms.Form):
     """Name, email and — for someone with a player record — phone and texts.
 
     Changing the email address shown asks for the current password: reset links go there.
@@ -82,6 +83,7 @@ class AccountForm(forms.Form):
     name = forms.CharField(max_length=NAME_MAX, error_messages={"required": "Enter your name."})
     email = forms.EmailField(
         required=False,
+        max_length=254,
         help_text="Where password reset links and your notices go.",
         widget=forms.EmailInput(attrs={"autocomplete": "email"}),
     )

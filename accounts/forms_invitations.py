@@ -7,15 +7,17 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
 
 from accounts.models import Invitation
+from inputs.bounds import InputRules
 
 
-class SignupForm(UserCreationForm):
+class SignupForm(InputRules, UserCreationForm):
     """Username, name, email and password: all a person types to accept on a phone."""
 
     name = forms.CharField(label="Your name", max_length=150)
     email = forms.EmailField(
         label="Email",
         required=False,
+        max_length=254,
         help_text="For password resets and notices. Optional.",
         widget=forms.EmailInput(attrs={"autocomplete": "email"}),
     )
@@ -53,7 +55,7 @@ class SignupForm(UserCreationForm):
         return user
 
 
-class StaffInviteForm(forms.Form):
+class StaffInviteForm(InputRules, forms.Form):
     """Invite someone to a staff role by email or text."""
 
     kind = forms.ChoiceField(label="As")

@@ -1,6 +1,5 @@
 """The activity page's filters: action, who, a date window and words (all bounded)."""
 
-import datetime
 from typing import Any
 
 import django_filters
@@ -9,20 +8,16 @@ from django.db.models import QuerySet
 
 from activity import selectors
 from activity.models import Activity, Verb
+from inputs.bounds import InputRules
 
-EARLIEST = datetime.date(2000, 1, 1)
-LATEST = datetime.date(2100, 12, 31)
 TEXT_MAX = 100
 
 
-class ActivityFilterForm(forms.Form):
+class ActivityFilterForm(InputRules, forms.Form):
+    """The dates keep to the window every typed date keeps to (inputs.bounds)."""
+
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        for name in ("since", "until"):
-            day = data.get(name)
-            if day is not None and not EARLIEST <= day <= LATEST:
-                self.add_error(name, f"Choose a date between {EARLIEST.year} and {LATEST.year}.")
-                data.pop(name, None)
         since, until = data.get("since"), data.get("until")
         if since and until and since > until:
             self.add_error("until", "The end date comes before the start date.")

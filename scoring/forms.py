@@ -4,7 +4,9 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxLengthValidator
 
+from inputs.bounds import InputRules
 from scoring.engine import RuleSpec, side_of
 from scoring.handrows import final_keys, final_labels
 from scoring.models import RuleSet
@@ -13,9 +15,10 @@ from scoring.services.rulesets import RULE_FIELDS
 
 ALONE_CHOICES = [("", "With partner"), ("yes", "Alone"), *SEAT_CHOICES]
 SCORE_LIMIT = 99
+NOTES_MAX = 5000  # a rule set's description and table notes
 
 
-class HandForm(forms.Form):
+class HandForm(InputRules, forms.Form):
     """One hand from the tap buttons: who made it, alone?, tricks, or passed / renege."""
 
     maker = forms.ChoiceField(choices=SIDE_CHOICES, required=False)
@@ -64,7 +67,7 @@ def _score_field(label: str) -> forms.IntegerField:
     )
 
 
-class FinalScoresForm(forms.Form):
+class FinalScoresForm(InputRules, forms.Form):
     """Final scores only: each side's total, or each player's in individual events."""
 
     timed_out = forms.BooleanField(label="Time ran out", required=False)
@@ -86,7 +89,7 @@ class FinalScoresForm(forms.Form):
         return [self[f"score_{key}"] for key in self.keys]
 
 
-class ReasonForm(forms.Form):
+class ReasonForm(InputRules, forms.Form):
     reason = forms.CharField(
         label="What is wrong with the card?",
         max_length=1000,
@@ -124,11 +127,11 @@ class StaffDecisionForm(FinalScoresForm):
         return data
 
 
-class CopyRuleSetForm(forms.Form):
+class CopyRuleSetForm(InputRules, forms.Form):
     name = forms.CharField(label="Name of the copy", max_length=80)
 
 
-class RuleSetForm(forms.Form):
+class RuleSetForm(InputRules, forms.Form):
     """Parses a copy's fields; `ruleset_update` decides whether the rules hold together."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -140,3 +143,5 @@ class RuleSetForm(forms.Form):
         )
         for name in ("description", "play_notes"):
             self.fields[name].widget.attrs["rows"] = 3
+            self.fields[name].max_length = NOTES_MAX
+            self.fields[name].validators.append(MaxLengthValidator(NOTES_MAX))

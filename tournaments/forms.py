@@ -6,6 +6,7 @@ from decimal import Decimal, InvalidOperation
 from django import forms
 from django.utils.text import slugify
 
+from inputs.bounds import InputRules
 from scoring.models import RuleSet
 from tournaments.leaderboard import METRICS
 from tournaments.models import Tournament
@@ -38,10 +39,11 @@ def format_prizes(cents: list[int]) -> str:
     return ", ".join(f"{c // 100}.{c % 100:02d}" for c in cents)
 
 
-class TournamentForm(forms.ModelForm):
+class TournamentForm(InputRules, forms.ModelForm):
     prize_text = forms.CharField(
         label="Prizes (dollars, first place first)",
         required=False,
+        max_length=1000,
         help_text="e.g. 100, 60, 40. Tied players' prizes are combined then split equally.",
     )
     tiebreak_1 = forms.ChoiceField(label="First tiebreak", choices=TIEBREAK_CHOICES, required=False)
@@ -52,6 +54,7 @@ class TournamentForm(forms.ModelForm):
     stages_text = forms.CharField(
         label="Heat stages",
         required=False,
+        max_length=20_000,
         widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
         help_text=(
             "Heats only: one object per stage. kind is match_winners, top_by_differential, "
@@ -191,11 +194,11 @@ def unique_slug(name: str, date) -> str:
     return slug
 
 
-class EntryForm(forms.Form):
+class EntryForm(InputRules, forms.Form):
     player_name = forms.CharField(label="Player", max_length=120)
     partner_name = forms.CharField(label="Partner", max_length=120, required=False)
     team_name = forms.CharField(label="Team name (optional)", max_length=120, required=False)
 
 
-class SeedForm(forms.Form):
+class SeedForm(InputRules, forms.Form):
     seed = forms.IntegerField(min_value=1, max_value=999, required=False)

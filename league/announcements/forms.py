@@ -4,6 +4,7 @@ from typing import Any
 
 from django import forms
 
+from inputs.bounds import InputRules
 from league.seasons.models import League, Season
 from notices.services import SMS_MAX
 from notices.subjects import LINE_BREAK_MESSAGE, has_line_break
@@ -15,7 +16,7 @@ def _one_line(subject: str) -> None:
         raise forms.ValidationError(LINE_BREAK_MESSAGE, code="line_break")
 
 
-class SubscriptionForm(forms.Form):
+class SubscriptionForm(InputRules, forms.Form):
     by_email = forms.BooleanField(label="By email", required=False)
     by_sms = forms.BooleanField(label="By text message", required=False)
     phone = forms.CharField(
@@ -27,7 +28,7 @@ class SubscriptionForm(forms.Form):
     )
 
 
-class ComposeForm(forms.Form):
+class ComposeForm(InputRules, forms.Form):
     league = forms.ModelChoiceField(queryset=League.objects.order_by("name"))
     season = forms.ModelChoiceField(
         queryset=Season.objects.select_related("league").order_by("league__name", "name"),
@@ -40,7 +41,9 @@ class ComposeForm(forms.Form):
         label="Publish on the league's announcements page and feed", required=False
     )
     subject = forms.CharField(max_length=200, validators=[_one_line])
-    body = forms.CharField(label="Message", widget=forms.Textarea(attrs={"rows": 5}))
+    body = forms.CharField(
+        label="Message", max_length=10_000, widget=forms.Textarea(attrs={"rows": 5})
+    )
     sms_text = forms.CharField(
         label="Text message",
         max_length=SMS_MAX,

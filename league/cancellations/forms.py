@@ -4,6 +4,7 @@ import datetime
 
 from django import forms
 
+from inputs.bounds import InputRules
 from league.cancellations.makeups import night_label
 from league.cancellations.models import Cancellation
 from league.seasons.models import Fixture, Season
@@ -11,7 +12,7 @@ from league.seasons.models import Fixture, Season
 DATE = forms.DateInput(attrs={"type": "date"})
 
 
-class CancelPlayForm(forms.Form):
+class CancelPlayForm(InputRules, forms.Form):
     date = forms.DateField(label="Night", widget=DATE)
     scope = forms.ChoiceField(
         label="Cancel",
@@ -64,7 +65,7 @@ class CancelPlayForm(forms.Form):
 AUTOMATIC = ""
 
 
-class DecideForm(forms.Form):
+class DecideForm(InputRules, forms.Form):
     outcome = forms.ChoiceField(
         label="What happens to these fixtures",
         choices=[

@@ -2,12 +2,13 @@
 
 from django import forms
 
+from inputs.bounds import InputRules
 from league.nights.services.results import GameScore
 
 SCORE = {"min_value": 0, "max_value": 99, "required": False}
 
 
-class FixtureScoresForm(forms.Form):
+class FixtureScoresForm(InputRules, forms.Form):
     """Final scores for the open games of a fixture: home (N-S) and away (E-W) per game."""
 
     def __init__(self, *args, numbers: list[int], home: str, away: str, **kwargs):  # type: ignore[no-untyped-def]
@@ -50,7 +51,7 @@ class FixtureScoresForm(forms.Form):
         ]
 
 
-class ReasonForm(forms.Form):
+class ReasonForm(InputRules, forms.Form):
     reason = forms.CharField(max_length=500, widget=forms.Textarea(attrs={"rows": 2}))
 
 
@@ -58,7 +59,7 @@ class DisputeForm(ReasonForm):
     number = forms.IntegerField(min_value=1, max_value=9)
 
 
-class ForfeitForm(forms.Form):
+class ForfeitForm(InputRules, forms.Form):
     """Who was late and by how much (or: only one player / nobody came)."""
 
     SITUATIONS = [
@@ -88,19 +89,19 @@ class ForfeitForm(forms.Form):
         return data
 
 
-class AnnounceForm(forms.Form):
+class AnnounceForm(InputRules, forms.Form):
     team = forms.IntegerField()
     note = forms.CharField(max_length=200, required=False, label="Note for the league")
 
 
-class ReviewForm(forms.Form):
+class ReviewForm(InputRules, forms.Form):
     decision = forms.ChoiceField(
         choices=[("keep", "Stays in the playoffs"), ("exclude", "Removed from the playoffs")]
     )
     note = forms.CharField(max_length=500, required=False)
 
 
-class WithdrawForm(forms.Form):
+class WithdrawForm(InputRules, forms.Form):
     reason = forms.CharField(
         max_length=200,
         label="Why is the team withdrawing?",

@@ -107,3 +107,11 @@ def test_heat_stage_targets_must_match_where_the_rule_sets_games_end():
     form = TournamentForm(_data(format="heats", rule_set=cold_butt, stages_text=stages))
     assert not form.is_valid()
     assert "must be 10" in form.errors["stages_text"][0]
+
+
+def test_a_date_outside_the_window_or_control_characters_are_refused_by_the_form():
+    form = TournamentForm(_data(date="9999-12-31", name="Spring\x1bOpen", venue="Hall\x00"))
+    assert not form.is_valid()
+    assert form.errors["date"][0].startswith("Pick a date between January 1, 2000 and")
+    assert "can't be shown" in form.errors["name"][0]
+    assert "venue" in form.errors

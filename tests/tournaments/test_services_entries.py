@@ -34,7 +34,7 @@ def test_a_known_player_is_reused_by_name_whatever_the_case():
     ("player", "partner", "message"),
     [
         ("", "", "Enter the player's name"),
-        ("x" * 121, "", "at most 120"),
+        ("x" * 121, "", "Keep the player's name to 120 characters"),
         ("Ann", "Bob", "without partners"),
     ],
 )
@@ -90,3 +90,27 @@ def test_withdrawing_needs_a_running_event_and_a_playing_entry():
     entry_withdraw(entry=entry, by=tournament.director)
     with pytest.raises(TournamentError, match="isn't playing"):
         entry_withdraw(entry=entry, by=tournament.director)
+
+
+@pytest.mark.parametrize(
+    "name", ["Ann\x00Lee", "Ann\x1b[2JLee", "Ann\u202eLee", "Ann\ud800Lee", "x" * 121]
+)
+def test_a_name_with_control_characters_or_too_long_is_refused_and_no_player_made(name):
+    tournament = bracket(0)
+    players = Player.objects.count()
+    for typed in (
+        {"player_name": name, "partner_name": "Bo"},
+        {"player_name": "Bo", "partner_name": name},
+    ):
+        with pytest.raises(TournamentError, match="player's name"):
+            entry_register(tournament=tournament, **typed)
+    assert Player.objects.count() == players and not tournament.entries.exists()
+
+
+def test_a_team_name_too_long_is_refused_not_cut():
+    tournament = bracket(0)
+    with pytest.raises(TournamentError, match="Keep the team name to 120 characters"):
+        entry_register(
+            tournament=tournament, player_name="Ann", partner_name="Bo", team_name="t" * 121
+        )
+    assert not tournament.entries.exists()

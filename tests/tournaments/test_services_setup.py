@@ -55,3 +55,20 @@ def test_the_setup_page_says_so_instead_of_making_a_second_event(client):
     assert response.status_code == 200
     assert "already an event" in response.content.decode()
     assert Tournament.objects.filter(name__iexact="cold butt open").count() == 1
+
+
+def test_an_event_outside_the_date_window_is_refused_with_the_window():
+    for day in (datetime.date(9999, 12, 31), datetime.date(1999, 12, 31)):
+        with pytest.raises(TournamentError, match="Pick a date between January 1, 2000 and"):
+            _create("Far Open", day)
+    assert not Tournament.objects.exists()
+
+
+def test_an_edit_may_keep_the_day_but_not_move_it_outside_the_window():
+    from tournaments.services import tournament_update
+
+    event = _create("Cold Butt Open")
+    event.date = datetime.date(9999, 12, 31)
+    with pytest.raises(TournamentError, match="Pick a date between"):
+        tournament_update(tournament=event)
+    assert Tournament.objects.get().date == DAY

@@ -1,23 +1,39 @@
 """Registration and check-in: who is in the event, and who actually came."""
 
 import zlib
+from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.db import connection, transaction
 from django.db.models import Max, Q
 from django.utils import timezone
 
+from inputs.bounds import text_clean
 from league.seasons.models import Player
 from tournaments.errors import TournamentError
 from tournaments.models import Entry, Tournament
 
+NAME_MAX = Player._meta.get_field("name").max_length
+TEAM_NAME_MAX = Entry._meta.get_field("team_name").max_length
+
+
+def _typed(text: str, **rules: Any) -> str:
+    """`inputs.bounds.text_clean`, refusing as the tournament pages show refusals."""
+    try:
+        return text_clean(text, **rules)
+    except ValidationError as exc:
+        raise TournamentError(exc.messages[0]) from None
+
 
 def _player_named(name: str) -> Player:
     """The player with this name (case-insensitive), or a new one: staff type names at the door."""
-    name = " ".join(name.split())
-    if not name:
-        raise TournamentError("Enter the player's name.")
-    if len(name) > 120:
-        raise TournamentError("A name can be at most 120 characters.")
+    name = _typed(
+        name,
+        label="the player's name",
+        limit=NAME_MAX,
+        empty="Enter the player's name.",
+        collapse=True,
+    )
     _lock_name(name)
     player = Player.objects.filter(name__iexact=name).order_by("pk").first()
     return player or Player.objects.create(name=name)
@@ -70,6 +86,7 @@ def new_entry(
     *, tournament: Tournament, player_name: str, partner_name: str = "", team_name: str = ""
 ) -> Entry:
     """The entry row itself; callers check the tournament's status and lock it first."""
+    team_name = _typed(team_name, label="the team name", limit=TEAM_NAME_MAX, collapse=True)
     player = _player_named(player_name)
     partner = None
     if tournament.team_event:
@@ -89,7 +106,7 @@ def new_entry(
         number=number,
         player=player,
         partner=partner,
-        team_name=" ".join(team_name.split())[:120],
+        team_name=team_name,
     )
 
 

@@ -7,6 +7,7 @@ from django.utils.text import slugify
 
 from accounts.models import RoleName, Scope
 from accounts.services import role_grant
+from inputs.bounds import in_window, window_message
 from tournaments.errors import TournamentError
 from tournaments.models import Tournament
 from tournaments.stage_data import cold_butt_data
@@ -22,6 +23,12 @@ def _free_slug(tournament: Tournament) -> str:
     while slug in taken:
         slug, n = f"{base}-{n}", n + 1
     return slug
+
+
+def _check_date(tournament: Tournament, *, was: Any = None) -> None:
+    """The event's day keeps to the date window (a day already stored may stay)."""
+    if tournament.date != was and not in_window(tournament.date):
+        raise TournamentError(window_message())
 
 
 def _insert(tournament: Tournament) -> None:
@@ -53,6 +60,7 @@ def _insert(tournament: Tournament) -> None:
 @transaction.atomic
 def tournament_create(*, tournament: Tournament, director: Any) -> Tournament:
     """Save a new event (from a valid setup form); the director creating it runs it."""
+    _check_date(tournament)
     tournament.director = director
     if tournament.is_heats and not tournament.stages:
         tournament.stages = cold_butt_data()
@@ -76,6 +84,7 @@ def tournament_update(*, tournament: Tournament) -> Tournament:
     locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if locked.status == Tournament.Status.FINISHED:
         raise TournamentError("A finished tournament can't be changed.")
+    _check_date(tournament, was=locked.date)
     if tournament.is_heats and not tournament.stages:
         tournament.stages = cold_butt_data()
     tournament.save()

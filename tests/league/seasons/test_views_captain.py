@@ -348,3 +348,36 @@ def test_a_captain_adds_a_partner_and_invites_them_in_one_tap(client, season):
     no_contact = _add(client, team, name="Nemo None", email="", phone="", invite="on")
     assert "Nemo None added." in no_contact
     assert Invitation.objects.count() == 1
+
+
+def test_a_reschedule_to_the_last_night_of_9999_is_answered_with_the_window(client, season):
+    team = season.teams.get(name="A1")
+    fixture = season.fixtures.filter(home=team).exclude(away=None).first()
+    client.force_login(captain_user(team=team)[0])
+    url = reverse("league:reschedule_request", args=[team.pk, fixture.pk])
+    response = client.post(url, {"proposed_date": "9999-12-31", "reason": "Far away"})
+    assert response.status_code == 200
+    assert "Pick a date between January 1, 2000 and" in response.content.decode()
+    assert not RescheduleRequest.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("typed", "message"),
+    [
+        ({"name": "Ann\x1b[2JLee"}, "can&#x27;t be shown"),
+        ({"name": "Ann Lee", "phone": "555\x070143"}, "can&#x27;t be shown"),
+        ({"name": "Ann Lee", "phone": "5" * 33}, "at most 32 characters"),
+        ({"name": "N" * 121}, "at most 120 characters"),
+    ],
+)
+def test_a_roster_add_with_control_characters_or_too_long_is_answered(
+    client, season, typed, message
+):
+    team = season.teams.get(name="A1")
+    client.force_login(captain_user(team=team)[0])
+    before = Player.objects.count()
+    data = {"action": "add", "email": "", "phone": "", "role": "player", **typed}
+    response = client.post(reverse("league:roster_edit", args=[team.pk]), data)
+    assert response.status_code == 200
+    assert message in response.content.decode()
+    assert Player.objects.count() == before
