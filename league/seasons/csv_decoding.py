@@ -29,6 +29,7 @@ BYTE_ORDER_MARKS = (
     (codecs.BOM_UTF16_LE, "utf-16"),
     (codecs.BOM_UTF16_BE, "utf-16"),
 )
+WORKBOOKS = (b"PK\x03\x04", b"\xd0\xcf\x11\xe0")  # .xlsx and .ods are zip files; .xls is OLE
 LEGACY = ("cp1252", "mac_roman")  # in order of preference when the guess is a tie
 UTF16 = ("utf_16_le", "utf_16_be")
 LABELS = {
@@ -77,9 +78,14 @@ def decode_csv_bytes(raw: bytes) -> DecodedText:
     """The text of `raw`, decoded strictly; `UnreadableFile` names the line that fails."""
     if len(raw) > MAX_BYTES:
         raise too_large(len(raw))
+    if raw.startswith(WORKBOOKS):
+        raise UnreadableFile(
+            "This is a spreadsheet workbook, not a CSV file. Nothing was imported: in the "
+            "spreadsheet, save it as \u201cCSV UTF-8\u201d and upload that file."
+        )
     for mark, codec in BYTE_ORDER_MARKS:
         if raw.startswith(mark):
-            return _strict(raw, codec)
+            return _strict(raw, codec, marked=True)
     if b"\x00" in raw:  # no text file has NUL bytes, but UTF-16 without a mark has many
         guess = from_bytes(raw, cp_isolation=list(UTF16)).best()
         if guess is not None:
@@ -114,14 +120,15 @@ def _mostly_utf8(raw: bytes) -> bool:
     return len(characters) > strays
 
 
-def _strict(raw: bytes, codec: str) -> DecodedText:
+def _strict(raw: bytes, codec: str, *, marked: bool = False) -> DecodedText:
     label = LABELS.get(codec, codec)
     try:
         text = raw.decode(codec)
     except UnicodeDecodeError as exc:
+        why = "its byte order mark says so, but " if marked else ""
         raise UnreadableFile(
-            f"Line {_line(raw, exc.start, codec)} can't be read as {label} "
-            f"(the file says it is): {exc.reason}. {RESAVE}"
+            f"Line {_line(raw, exc.start, codec)} can't be read as {label} ({why}byte "
+            f"0x{raw[exc.start]:02X} isn't a character there). {RESAVE}"
         ) from None
     return DecodedText(text.lstrip("\ufeff"), label)
 

@@ -1,6 +1,10 @@
 import codecs
+import io
+import zipfile
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from league.seasons.csv_decoding import MAX_BYTES, UnreadableFile, decode_csv_bytes
 
@@ -70,7 +74,9 @@ def test_a_damaged_byte_in_a_utf8_file_is_refused_not_read_as_another_encoding()
 def test_a_utf16_file_cut_in_half_a_character_is_refused_with_its_line():
     raw = CSV.encode("utf-16")
     raw = raw[: raw.index("ü".encode("utf-16-le")) + 1]
-    assert _refusal(raw).startswith("Line 3 can't be read as UTF-16")
+    assert _refusal(raw).startswith(
+        "Line 3 can't be read as UTF-16 (its byte order mark says so, but byte 0xFC"
+    )
 
 
 def test_a_file_over_the_limit_is_refused_with_the_limit_not_cut():
@@ -88,3 +94,25 @@ def test_a_file_at_the_limit_is_read_whole():
 
 def test_an_empty_file_is_empty_text():
     assert decode_csv_bytes(b"").text == ""
+
+
+def test_an_excel_workbook_is_refused_with_how_to_save_it_as_csv():
+    workbook = io.BytesIO()
+    with zipfile.ZipFile(workbook, "w") as archive:
+        archive.writestr("xl/workbook.xml", "<workbook/>")
+    assert _refusal(workbook.getvalue()).startswith("This is a spreadsheet workbook")
+
+
+def test_a_bad_byte_in_a_file_marked_as_utf8_is_refused_with_its_line():
+    raw = codecs.BOM_UTF8 + b"team,player_name\r\nT,Ann\x81\r\n"
+    assert _refusal(raw).startswith("Line 2 can't be read as UTF-8 (its byte order mark")
+
+
+@given(st.binary(max_size=300))
+def test_any_bytes_are_read_or_refused_with_a_message(raw):
+    try:
+        decoded = decode_csv_bytes(raw)
+    except UnreadableFile as refused:
+        assert refused.message.startswith(("Line ", "This is a spreadsheet"))
+    else:
+        assert isinstance(decoded.text, str)

@@ -1,4 +1,6 @@
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from league.seasons.models import Player, SkillLevel, Team
 from league.seasons.roster_csv import MAX_LENGTH, MAX_ROWS, parse_roster_csv
@@ -168,3 +170,9 @@ def test_a_quotation_mark_left_open_is_refused_with_its_line_not_read_as_one_cel
     parsed = parse_roster_csv("team,player_name\n" + rows)
     assert parsed.rows == []
     assert parsed.errors[0].startswith("Line 3 isn't readable as CSV")
+
+
+@given(st.text(alphabet=st.sampled_from('team,player_name\n\r"\x00\x92 é’'), max_size=80))
+def test_any_text_gives_rows_or_messages_never_an_exception(text):
+    parsed = parse_roster_csv(text)
+    assert parsed.rows or parsed.errors
