@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from accounts import permissions
 from activity.models import Verb
+from inputs.bounds import text_clean
 from scoring.engine import SIDE_LABELS, SIDES, InvalidHand
 from scoring.handrows import CardTally, HandRow, rows_from, tally_final, tally_hands
 from scoring.models import Game, HandEntry, Scorecard, ScorecardDraft, ScorecardVersion
@@ -30,6 +31,7 @@ Scores = Mapping[str, Any] | None
 Status = Scorecard.Status
 State = ScorecardVersion.State
 Kind = ScorecardVersion.Kind
+REASON_MAX = 1000  # a dispute's or a staff decision's reason, kept with the card
 
 
 def _locked_scorecard(game: Game) -> Scorecard:
@@ -143,10 +145,13 @@ def _announce(card: Scorecard, version: ScorecardVersion) -> None:
 
 
 def _reason(reason: str, what: str) -> str:
-    reason = (reason or "").strip()
-    if not reason:
-        raise ValidationError(f"Give a reason for the {what}: it is kept with the card.")
-    return reason
+    return text_clean(
+        reason,
+        label="the reason",
+        limit=REASON_MAX,
+        empty=f"Give a reason for the {what}: it is kept with the card.",
+        lines=True,
+    )
 
 
 def _owner_allows(game: Game, step: CardStep) -> None:
@@ -254,9 +259,13 @@ def scorecard_dispute(*, version: ScorecardVersion, user: Any, reason: str) -> S
     if not permissions.can_confirm(user, version):
         raise PermissionDenied("Only the other side's captain can dispute this card.")
     _owner_allows(card.game, CardStep.ANSWER)
-    reason = (reason or "").strip()
-    if not reason:
-        raise ValidationError("Say what is wrong with the card, so staff can settle it.")
+    reason = text_clean(
+        reason,
+        label="the reason",
+        limit=REASON_MAX,
+        empty="Say what is wrong with the card, so staff can settle it.",
+        lines=True,
+    )
     version.state = State.DISPUTED
     version.disputed_by = user
     version.disputed_at = timezone.now()

@@ -122,6 +122,17 @@ def test_a_dispute_needs_a_reason_and_changes_nothing_without_one(submitted):
     assert _state(submitted.version) == ("pending", "submitted")
 
 
+@pytest.mark.parametrize(
+    ("reason", "message"), [("r" * 1001, "Keep the reason to 1000"), ("No\x00", "can't be shown")]
+)
+def test_a_dispute_reason_too_long_or_with_control_characters_changes_nothing(
+    submitted, reason, message
+):
+    with pytest.raises(ValidationError, match=message):
+        scorecard_dispute(version=submitted.version, user=submitted.ew_captain, reason=reason)
+    assert _state(submitted.version) == ("pending", "submitted")
+
+
 def test_the_submitter_cannot_dispute_their_own_card(submitted):
     with pytest.raises(PermissionDenied):
         scorecard_dispute(version=submitted.version, user=submitted.ns_captain, reason="Oops")

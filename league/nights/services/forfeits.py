@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from accounts import permissions
 from activity.models import Verb
+from inputs.bounds import text_clean
 from league.announcements.selectors import captains_of_teams
 from league.nights import signals
 from league.nights.forfeit_rules import forfeited_games
@@ -31,6 +32,9 @@ from league.seasons.models import Fixture, Season, Team
 from notices.models import Notice
 from notices.services import notice_send
 from scoring.models import Scorecard
+
+NOTE_MAX = Forfeit._meta.get_field("note").max_length
+REASON_MAX = 1000  # a manager's reason or note, kept with the forfeit or the review
 
 Reason = Forfeit.Reason
 
@@ -133,6 +137,7 @@ def _write(
     note: str,
     by: Any,
 ) -> Forfeit:
+    note = text_clean(note, label="the note", limit=NOTE_MAX)  # refused, never cut
     fixture_games = fixture_games_ensure(fixture=fixture)
     confirmed = set(
         Scorecard.objects.filter(
@@ -154,7 +159,7 @@ def _write(
             return existing  # reported twice: nothing new
         existing.games = sorted(set(existing.games) | set(games))
         existing.reason, existing.minutes_late = reason, minutes_late
-        existing.note = (note or existing.note)[:200]
+        existing.note = note or existing.note
         existing.save(update_fields=["games", "reason", "minutes_late", "note"])
         book_forfeits(fixture=fixture)
         _log_recorded(existing, fixture, by, extended=True)
@@ -165,7 +170,7 @@ def _write(
         reason=reason,
         minutes_late=minutes_late,
         games=games,
-        note=note.strip()[:200],
+        note=note,
         recorded_by=user_or_none(by),
     )
     book_forfeits(fixture=fixture)
@@ -224,9 +229,13 @@ def forfeit_overturn(*, forfeit: Forfeit, by: Any, reason: str) -> Forfeit:
     """A manager sets a forfeit aside: its games reopen and the escalation is recomputed."""
     if not permissions.can_run_league_nights(by, forfeit.fixture.season):
         raise PermissionDenied("Only a league manager can overturn a forfeit.")
-    reason = (reason or "").strip()
-    if not reason:
-        raise ValidationError("Give the reason for overturning the forfeit: it is kept.")
+    reason = text_clean(
+        reason,
+        label="the reason",
+        limit=REASON_MAX,
+        empty="Give the reason for overturning the forfeit: it is kept.",
+        lines=True,
+    )
     forfeit = (
         Forfeit.objects.select_for_update(of=("self",))
         .select_related("fixture", "team")
@@ -268,7 +277,8 @@ def playoff_review_decide(
         raise ValidationError("The forfeit behind this review was overturned: nothing to decide.")
     if review.season.playoff_brackets.exists():
         raise ValidationError("The playoffs are already seeded: this decision can't change them.")
-    review.decision, review.note = decision, note.strip()
+    note = text_clean(note, label="the note", limit=REASON_MAX, lines=True)
+    review.decision, review.note = decision, note
     review.decided_by, review.decided_at = by, timezone.now()
     review.save(update_fields=["decision", "note", "decided_by", "decided_at"])
     league_activity(

@@ -19,6 +19,7 @@ from django.utils import timezone
 
 from accounts import permissions
 from activity.models import Verb
+from inputs.bounds import text_clean
 from league.nights.models import FixtureClosure, FixtureGame
 from league.nights.rules import (
     fixture_card_refusals,
@@ -39,6 +40,7 @@ from scoring.services import (
 )
 
 LABEL_MAX = 160
+REASON_MAX = 1000  # why a manager closed a fixture
 # Set while a fixture-level submit runs: it sends one notice for all its cards.
 _batch_notice = contextvars.ContextVar("league_batch_card_notice", default=False)
 
@@ -289,9 +291,13 @@ def fixture_close(
     """
     if not permissions.can_run_league_nights(user, fixture.season):
         raise PermissionDenied("Only a league manager can close a fixture.")
-    reason = (reason or "").strip()
-    if not reason:
-        raise ValidationError("Say why the fixture is being closed: it is kept with the results.")
+    reason = text_clean(
+        reason,
+        label="the reason",
+        limit=REASON_MAX,
+        empty="Say why the fixture is being closed: it is kept with the results.",
+        lines=True,
+    )
     fixture = locked_fixture(fixture)
     if fixture.stage == Fixture.Stage.PLAYOFF:
         raise ValidationError("A playoff series needs a winner: award the series instead.")

@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from accounts import permissions
 from activity.models import Verb
+from inputs.bounds import text_clean
 from league.announcements.selectors import captains_of_teams
 from league.nights import signals
 from league.nights.models import FixtureGame
@@ -75,12 +76,13 @@ class Withdrawal:
 
 
 def _reason(text: str) -> str:
-    reason = " ".join(str(text).split())
-    if not reason:
-        raise ValidationError("Say why the team is withdrawing: the captains told see it.")
-    if len(reason) > REASON_MAX:
-        raise ValidationError(f"Keep the reason to {REASON_MAX} characters.")
-    return reason
+    return text_clean(
+        text,
+        label="the reason",
+        limit=REASON_MAX,
+        empty="Say why the team is withdrawing: the captains told see it.",
+        collapse=True,
+    )
 
 
 @transaction.atomic

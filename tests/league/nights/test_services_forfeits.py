@@ -232,3 +232,13 @@ def test_the_managers_playoff_decision_is_recorded_and_excludes_the_team():
         "Second no-show.",
     )
     assert excluded_from_playoffs(season) == {team.pk}
+
+
+def test_a_note_too_long_is_refused_not_cut_and_nothing_is_recorded():
+    n = night()
+    for note, message in (("n" * 201, "Keep the note to 200"), ("a\x1bb", "can't be shown")):
+        with pytest.raises(ValidationError, match=message):
+            forfeit_record(
+                fixture=n.fixture, team=n.away, by=n.home_captain, minutes_late=20, note=note
+            )
+    assert not Forfeit.objects.exists()

@@ -232,6 +232,8 @@ def test_a_manager_closes_a_fixture_after_the_grace_period(django_capture_on_com
         fixture_close(fixture=n.fixture, user=manager, reason="Cards late.", now=early)
     with pytest.raises(ValidationError, match="why"):
         fixture_close(fixture=n.fixture, user=manager, reason="", now=_past_grace(n.fixture))
+    with pytest.raises(ValidationError, match="can't be shown"):
+        fixture_close(fixture=n.fixture, user=manager, reason="\x00", now=_past_grace(n.fixture))
     with django_capture_on_commit_callbacks(execute=True):
         closure = fixture_close(
             fixture=n.fixture,

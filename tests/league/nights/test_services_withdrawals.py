@@ -165,7 +165,10 @@ def test_a_team_withdraws_once():
     assert Activity.objects.filter(verb=Verb.TEAM_WITHDRAWN).count() == 1
 
 
-@pytest.mark.parametrize(("reason", "message"), [("  ", "Say why"), ("x" * 201, "200")])
+@pytest.mark.parametrize(
+    ("reason", "message"),
+    [("  ", "Say why"), ("x" * 201, "200"), ("Gone\x00", "can't be shown")],
+)
 def test_a_withdrawal_needs_a_short_reason(reason, message):
     q = Quitters()
     with pytest.raises(ValidationError, match=message):
