@@ -189,3 +189,14 @@ def test_the_last_director_cannot_be_removed(client, event, director):
     response = client.post(url, {"action": "remove", "user": director.pk, "role": "director"})
     assert "someone else must hold it first" in response.content.decode()
     assert Role.objects.filter(user=director, scope_id=event.pk, role="director").exists()
+
+
+def test_a_new_players_name_too_long_is_answered_with_its_length_not_cut(client, event, director):
+    url = reverse("tournaments:invitations", args=[event.slug])
+    client.force_login(director)
+    data = {"action": "invite_new", "name": "N" * 250, "contact": "n@example.com"}
+    response = client.post(url, data, follow=True)
+    assert (
+        "Keep the player&#x27;s name to 120 characters (it has 250)." in response.content.decode()
+    )
+    assert not Entry.objects.filter(player__name__startswith="NNN").exists()

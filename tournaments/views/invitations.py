@@ -42,7 +42,7 @@ def _act(request: HttpRequest, tournament: Tournament, action: str) -> str:
         invitation = service.entrant_invite_new(
             by=by,
             tournament=tournament,
-            name=request.POST.get("name", "")[:200],
+            name=request.POST.get("name", ""),
             contact=request.POST.get("contact", ""),
         )
         return f"{invitation.name} registered and invited."

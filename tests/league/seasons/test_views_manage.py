@@ -89,6 +89,54 @@ def test_a_manager_creates_a_league_and_a_season_copied_from_the_last(client, ma
     assert season.teams.count() == 2 and season.start_time == datetime.time(18, 30)
 
 
+def test_a_new_season_far_off_or_with_a_long_skill_level_is_answered_and_not_made(client, manager):
+    league = LeagueFactory()
+    url = reverse("league:season_create", args=[league.slug])
+    data = {"name": "Fall", "starts_on": "2031-03-04", "start_time": "19:00", "weeks": 8}
+    far = client.post(url, {**data, "starts_on": "9999-12-28"}).content.decode()
+    assert "Pick a date between January 1, 2000 and" in far
+    long_level = client.post(url, {**data, "skill_levels": "A, " + "B" * 41}).content.decode()
+    assert "Keep a skill level&#x27;s name to 40 characters (it has 41)." in long_level
+    control = client.post(url, {**data, "skill_levels": "A, B\x1b"}).content.decode()
+    assert "can&#x27;t be shown" in control
+    assert not league.seasons.exists()
+
+
+def test_the_setup_page_answers_long_or_control_character_names_and_far_dates(client, manager):
+    season = make_season(teams_per_level=(), tables=0)
+    url = _season_url("season_setup", season)
+    posts = [
+        ({"action": "level", "level-name": "L" * 41}, "at most 40 characters"),
+        ({"action": "level", "level-name": "A\x07"}, "can&#x27;t be shown"),
+        ({"action": "team", "team-name": "T" * 121}, "at most 120 characters"),
+        ({"action": "team", "team-name": "Left\x1bBowers"}, "can&#x27;t be shown"),
+        ({"action": "date", "date-date": "9999-12-28", "date-kind": "makeup"}, "Pick a date"),
+    ]
+    for data, message in posts:
+        response = client.post(url, data, follow=True)
+        assert response.status_code == 200
+        assert message in response.content.decode(), data
+    assert not season.skill_levels.exists() and not season.teams.exists()
+    assert not season.special_dates.exists()
+
+
+def test_a_fixture_moved_to_the_last_night_of_9999_is_answered_and_stays(client, manager):
+    season = make_season(teams_per_level=(2,))
+    services.season_generate_schedule(season=season)
+    fixture = season.fixtures.exclude(away=None).first()
+    data = {
+        "date": "9999-12-31",
+        "start_time": "23:30",
+        "home": fixture.home_id,
+        "away": fixture.away_id,
+        "status": "scheduled",
+    }
+    response = client.post(reverse("league:fixture_edit", args=[fixture.pk]), data)
+    assert "Pick a date between January 1, 2000 and" in response.content.decode()
+    fixture.refresh_from_db()
+    assert fixture.date == TUESDAY
+
+
 def test_the_setup_page_adds_levels_venues_dates_and_teams(client, manager):
     season = make_season(teams_per_level=(), tables=0)
     url = _season_url("season_setup", season)
