@@ -11,11 +11,10 @@ from scoring.engine import RuleSpec, side_of
 from scoring.handrows import final_keys, final_labels
 from scoring.models import RuleSet
 from scoring.models.cards import SEAT_CHOICES, SIDE_CHOICES
-from scoring.services.rulesets import RULE_FIELDS
+from scoring.services.rulesets import NOTES_MAX, RULE_FIELDS
 
 ALONE_CHOICES = [("", "With partner"), ("yes", "Alone"), *SEAT_CHOICES]
 SCORE_LIMIT = 99
-NOTES_MAX = 5000  # a rule set's description and table notes
 
 
 class HandForm(InputRules, forms.Form):

@@ -8,12 +8,14 @@ from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 
 from accounts import permissions
+from inputs.bounds import text_clean
 from scoring.engine import validate_rulespec
 from scoring.models import SPEC_FIELDS, RuleSet, ScorecardVersion
 
 TEXT_FIELDS = ("name", "description", "play_notes")
 RULE_FIELDS = tuple(name for name in SPEC_FIELDS if name not in TEXT_FIELDS)
 LARGEST = 999  # far beyond any real rule, well inside the database's small integers
+NOTES_MAX = 5000  # a rule set's description and table notes
 
 
 def _check_permission(user: Any) -> None:
@@ -22,11 +24,13 @@ def _check_permission(user: Any) -> None:
 
 
 def _clean_name(name: str, *, exclude_pk: int | None = None) -> str:
-    name = " ".join((name or "").split())
-    if not name:
-        raise ValidationError("Give the rule set a name.")
-    if len(name) > RuleSet._meta.get_field("name").max_length:
-        raise ValidationError("Keep the name to 80 characters or fewer.")
+    name = text_clean(
+        name,
+        label="the name",
+        limit=RuleSet._meta.get_field("name").max_length,
+        empty="Give the rule set a name.",
+        collapse=True,
+    )
     clash = RuleSet.objects.filter(name__iexact=name).exclude(pk=exclude_pk)
     if clash.exists():
         raise ValidationError(f"There is already a rule set called '{name}': pick another name.")
@@ -93,6 +97,12 @@ def ruleset_update(*, rule_set: RuleSet, user: Any, **fields: Any) -> RuleSet:
             )
     if "name" in fields:
         fields["name"] = _clean_name(fields["name"], exclude_pk=rule_set.pk)
+    for name, label in (
+        ("description", "the description"),
+        ("play_notes", "the text of the table rules"),
+    ):
+        if name in fields:
+            fields[name] = text_clean(fields[name], label=label, limit=NOTES_MAX, lines=True)
     spec_values = {name: value for name, value in fields.items() if name in SPEC_FIELDS}
     problems = _too_large(spec_values) or validate_rulespec(
         dataclasses.replace(rule_set.to_spec(), **spec_values)

@@ -51,6 +51,24 @@ def test_copy_names_are_unique_and_required(copy):
         ruleset_copy(source=preset("cca-league"), user=manager_user(), name="  ")
 
 
+def test_names_and_notes_too_long_or_with_control_characters_change_nothing(copy):
+    manager = manager_user()
+    before = (copy.play_notes, copy.description)
+    with pytest.raises(ValidationError, match="Keep the name to 80 characters"):
+        ruleset_copy(source=preset("cca-league"), user=manager, name="n" * 81)
+    with pytest.raises(ValidationError, match="The name has characters that can't be shown"):
+        ruleset_copy(source=preset("cca-league"), user=manager, name="House\x00rules")
+    with pytest.raises(
+        ValidationError, match="The text of the table rules has characters that can't"
+    ):
+        ruleset_update(rule_set=copy, user=manager, play_notes="Bring\x1b cards.")
+    with pytest.raises(ValidationError, match="Keep the description to 5000"):
+        ruleset_update(rule_set=copy, user=manager, description="d" * 5001)
+    copy.refresh_from_db()
+    assert (copy.play_notes, copy.description) == before
+    assert RuleSet.objects.filter(is_preset=False).count() == 1
+
+
 def test_a_second_copy_gets_its_own_slug(copy):
     other = ruleset_copy(source=copy, user=manager_user(), name="Tuesday house rules!")
     assert other.slug == "tuesday-house-rules-2" and other.copied_from == copy
