@@ -4,6 +4,9 @@ Every form mixes in `InputRules`: dates keep to the window and text has no contr
 characters (see inputs.bounds); lengths are the model's.
 """
 
+import csv
+import io
+
 from django import forms
 
 from inputs.bounds import InputRules
@@ -120,15 +123,27 @@ class SeasonDateForm(InputRules, forms.Form):
 
 
 class ImportForm(InputRules, forms.Form):
+    """A CSV file, or the same rows pasted from a spreadsheet (comma- or tab-separated)."""
+
     file = forms.FileField(
         label="CSV file",
+        required=False,
         help_text=f"Columns: team, skill_level, player_name, email, phone, role. At most "
         f"{csv_decoding.MAX_LABEL}: UTF-8, UTF-16 or Windows-1252.",
+    )
+    pasted = forms.CharField(
+        label="Or paste the rows",
+        required=False,
+        strip=False,
+        widget=forms.Textarea(attrs={"rows": 6, "spellcheck": "false"}),
+        help_text="Copied from a spreadsheet, with the header row first.",
     )
 
     def clean_file(self):  # type: ignore[no-untyped-def]
         """The file's text, decoded strictly: too large or unreadable is refused, never cut."""
         upload = self.cleaned_data["file"]
+        if upload is None:
+            return None
         if upload.size > csv_decoding.MAX_BYTES:
             raise forms.ValidationError(csv_decoding.too_large(upload.size).message)
         try:
@@ -137,11 +152,48 @@ class ImportForm(InputRules, forms.Form):
             raise forms.ValidationError(exc.message) from None
         return upload
 
+    def clean_pasted(self) -> str:
+        pasted = self.cleaned_data["pasted"]
+        if len(pasted.encode()) > csv_decoding.MAX_BYTES:
+            raise forms.ValidationError(csv_decoding.too_large(len(pasted.encode())).message)
+        return pasted
+
+    def clean(self):  # type: ignore[no-untyped-def]
+        data = super().clean()
+        has_file, has_rows = bool(data.get("file")), bool((data.get("pasted") or "").strip())
+        if self.errors:
+            return data
+        if has_file == has_rows:
+            raise forms.ValidationError(
+                "Upload a CSV file or paste the rows (one of the two)."
+                if has_file
+                else "Choose a CSV file or paste the rows."
+            )
+        if has_rows:
+            self.decoded = csv_decoding.DecodedText(_tabs_to_commas(data["pasted"]), "")
+        return data
+
     def text(self) -> str:
         return self.decoded.text
 
     def encoding(self) -> str:
         return self.decoded.encoding
+
+    def source_name(self) -> str:
+        upload = self.cleaned_data.get("file")
+        return upload.name[:200] if upload else "The pasted rows"
+
+
+def _tabs_to_commas(text: str) -> str:
+    """Rows pasted from a spreadsheet come tab-separated: write them as CSV."""
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").strip("\n").split("\n")
+    if not any("\t" in line for line in lines):
+        return "\n".join(lines) + "\n"
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    for line in lines:
+        writer.writerow(cell.strip() for cell in line.split("\t"))
+    return buffer.getvalue()
 
 
 class TeamForm(InputRules, forms.Form):

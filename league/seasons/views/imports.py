@@ -89,7 +89,7 @@ def season_import(request: HttpRequest, league: str, season: str) -> HttpRespons
     season_obj = selectors.season_for(league, season)
     if request.method == "POST" and request.POST.get("action") == "confirm":
         return _confirm(request, season_obj)
-    form = ImportForm(request.POST or None, request.FILES or None)
+    form = ImportForm(request.POST if request.method == "POST" else None, request.FILES or None)
     errors: list[str] = []
     if request.method == "POST" and form.is_valid():
         preview = services.season_import_preview(
@@ -99,7 +99,7 @@ def season_import(request: HttpRequest, league: str, season: str) -> HttpRespons
             pending = {
                 "text": form.text(),
                 "encoding": form.encoding(),
-                "name": form.cleaned_data["file"].name[:200],
+                "name": form.source_name(),
             }
             request.session[_session_key(season_obj)] = pending
             return _preview_page(request, season_obj, preview, pending)

@@ -225,3 +225,30 @@ def test_a_second_upload_replaces_the_first_preview(client, manager, season):
 def test_a_post_without_a_file_shows_the_form_again(client, manager, season):
     assert client.post(_url(season), {}).status_code == 200
     assert client.post(_url(season), {"action": "confirm"}).status_code == 302
+
+
+def test_rows_pasted_from_a_spreadsheet_are_previewed_and_imported(client, manager, season):
+    pasted = CSV.replace(",", "\t")  # what a spreadsheet's copy gives
+    preview = client.post(_url(season), {"pasted": pasted})
+    page = preview.content.decode()
+    assert "The pasted rows" in page and "read as" not in page
+    assert "2 new teams" in page
+    _confirm(client, season, _token(preview))
+    assert _imported_names(season) == NAMES
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [({}, "Choose a CSV file or paste the rows."), ({"pasted": "  \n"}, "Choose a CSV file")],
+)
+def test_nothing_to_import_says_what_to_give(client, manager, season, data, message):
+    page = client.post(_url(season), data).content.decode()
+    assert message in page
+    assert not Team.objects.filter(season=season).exists()
+
+
+def test_a_file_and_pasted_rows_at_once_are_refused(client, manager, season):
+    upload = SimpleUploadedFile("teams.csv", CSV.encode())
+    page = client.post(_url(season), {"file": upload, "pasted": CSV}).content.decode()
+    assert "Upload a CSV file or paste the rows (one of the two)." in page
+    assert not Team.objects.filter(season=season).exists()
