@@ -2,6 +2,7 @@
 
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 
@@ -27,6 +28,12 @@ def _free_slug(tournament: Tournament) -> str:
 
 def _check_date(tournament: Tournament, *, was: Any = None) -> None:
     """The event's day keeps to the date window (a day already stored may stay)."""
+    try:  # a date, or its ISO text from a caller that built the event by hand
+        tournament.date = Tournament._meta.get_field("date").to_python(tournament.date)
+    except ValidationError as exc:
+        raise TournamentError(exc.messages[0]) from None
+    if tournament.date is None:
+        raise TournamentError("Give the event's date.")
     if tournament.date != was and not in_window(tournament.date):
         raise TournamentError(window_message())
 
