@@ -5,6 +5,7 @@ from pathlib import Path
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
+from django.utils.csp import CSP
 
 from config.env import env_bool, env_int, env_list, env_str
 
@@ -43,6 +44,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
+    "config.middleware.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -195,6 +198,47 @@ if not DEBUG:
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", default=True)
     SECURE_CONTENT_TYPE_NOSNIFF = True
+
+# Content-Security-Policy (Django's own middleware): the pages load only the site's own
+# scripts, styles, fonts and images (Pico's icons are data: images), talk only to the site
+# (htmx), post forms only to it and are never framed. No inline script, event handler or
+# style attribute anywhere: tests/config/test_csp_templates.py keeps them out. CSP_REPORT_ONLY=1
+# sends the same policy as Content-Security-Policy-Report-Only instead (a trial run).
+_CSP = {
+    "default-src": [CSP.SELF],
+    "script-src": [CSP.SELF],
+    "style-src": [CSP.SELF],
+    "img-src": [CSP.SELF, "data:"],
+    "font-src": [CSP.SELF],
+    "connect-src": [CSP.SELF],
+    "form-action": [CSP.SELF],
+    "frame-ancestors": [CSP.NONE],
+    "base-uri": [CSP.SELF],
+    "object-src": [CSP.NONE],
+}
+_CSP_TRIAL = env_bool("CSP_REPORT_ONLY", default=False)
+SECURE_CSP = {} if _CSP_TRIAL else _CSP
+SECURE_CSP_REPORT_ONLY = _CSP if _CSP_TRIAL else {}
+
+# Permissions-Policy (config/middleware.py): browser features no page uses are off.
+# Checking in by scanning a QR code would need "camera": ["self"].
+PERMISSIONS_POLICY: dict[str, list[str]] = {
+    feature: []
+    for feature in (
+        "accelerometer",
+        "autoplay",
+        "camera",
+        "display-capture",
+        "encrypted-media",
+        "geolocation",
+        "gyroscope",
+        "magnetometer",
+        "microphone",
+        "midi",
+        "payment",
+        "usb",
+    )
+}
 
 LOGGING = {
     "version": 1,

@@ -33,17 +33,43 @@ def chromium():
         browser.close()
 
 
+# Chromium enforces the Content-Security-Policy; every page also reports each refusal to the
+# console (an init script runs outside the page's policy), so any browser test that made the
+# policy refuse something fails, on whichever page it happened.
+REPORT_VIOLATIONS = """
+document.addEventListener("securitypolicyviolation", (event) => {
+  console.error(`Content Security Policy violation: ${event.violatedDirective} blocked `
+    + `${event.blockedURI || "inline"} at ${event.sourceFile}:${event.lineNumber}`);
+});
+"""
+
+
+def _is_csp_report(text: str) -> bool:
+    return "Content Security Policy" in text or "Content-Security-Policy" in text
+
+
 @pytest.fixture
 def page(request, chromium, live_server):
     context = chromium.new_context(base_url=live_server.url, viewport={"width": 390, "height": 844})
+    context.add_init_script(REPORT_VIOLATIONS)
     page = context.new_page()
     page.set_default_timeout(10_000)
+    violations: list[str] = []
+    request.node.csp_violations = violations  # a test may look, or clear what it provoked
+
+    def on_console(message) -> None:
+        if _is_csp_report(message.text):
+            violations.append(f"{page.url}: {message.text}")
+
+    page.on("console", on_console)
     yield page
     report = getattr(request.node, "report_call", None)
     if report is not None and report.failed:
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"), full_page=True)
     context.close()
+    if violations and not (report is not None and report.failed):
+        pytest.fail("The Content-Security-Policy refused something:\n" + "\n".join(violations))
 
 
 def log_in(page, username: str, password: str) -> None:
