@@ -8,16 +8,23 @@ class LeagueConfig(AppConfig):
     def ready(self) -> None:
         from accounts.permissions import register_membership_lookup
         from league.announcements import hooks as notices_hooks
-        from league.nights.selectors.games import game_card_refusals, game_league_scope
+        from league.nights.selectors.games import (
+            game_card_fixes,
+            game_card_refusals,
+            game_league_scope,
+        )
+        from league.nights.services import text_replies
         from league.seasons import invitations as team_invitations
         from league.seasons.selectors import membership_for_user
-        from scoring.owners import register_card_gate, register_game_scope
+        from scoring.owners import register_card_fixes, register_card_gate, register_game_scope
 
         register_membership_lookup(membership_for_user)
         register_card_gate("league", game_card_refusals)
+        register_card_fixes("league", game_card_fixes)
         register_game_scope("league", game_league_scope)
         notices_hooks.register()  # the outbox's League filter, the emails' preferences link
         team_invitations.register()  # what accepting a captain's or player's invitation does
+        text_replies.register()  # a captain confirms or disputes a card by answering its text
         # Connect the signal handlers of each capability.
         from league.nights import receivers as nights_receivers  # noqa: F401
         from league.playoffs import receivers as playoffs_receivers  # noqa: F401

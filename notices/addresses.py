@@ -4,9 +4,11 @@ Addresses are stored canonically so the outbox's unique (notice, channel,
 address) constraint catches the same person reached twice through two lists.
 """
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from accounts.phones import normalise_phone as phone_e164
+from notices.channels import EMAIL, SMS, Channels, channels_for
 
 
 @dataclass(frozen=True)
@@ -30,22 +32,68 @@ def normalise_phone(value: str) -> str:
     return phone_e164(value or "")
 
 
-def addresses_for(recipients: "list[Recipient]") -> list[tuple[str, str, str, int | None]]:
+@dataclass(frozen=True)
+class ReplyOffer:
+    """Texts of a notice that may be answered: each carries a code naming this target.
+
+    `handler` is a name registered with `notices.registry.register_reply_handler`; `target`
+    is what that handler needs to act on a reply (notices never reads it).
+    """
+
+    handler: str
+    target: dict
+    players: frozenset[int] | None = None  # only these players' texts; None: every text
+
+
+def _people(recipients: "list[Recipient]") -> list[Recipient]:
+    """One entry per player (their contacts gathered from every list they came through);
+    entries without a player stay as they are."""
+    merged: dict[int, Recipient] = {}
+    order: list[int | Recipient] = []
+    for recipient in recipients:
+        if recipient.player_id is None:
+            order.append(recipient)
+            continue
+        known = merged.get(recipient.player_id)
+        if known is None:
+            order.append(recipient.player_id)
+            merged[recipient.player_id] = recipient
+            continue
+        texts = known.sms_opt_in and normalise_phone(known.phone)
+        merged[recipient.player_id] = Recipient(
+            name=known.name or recipient.name,
+            email=known.email or recipient.email,
+            phone=known.phone if texts else recipient.phone,
+            sms_opt_in=known.sms_opt_in if texts else recipient.sms_opt_in,
+            player_id=known.player_id,
+        )
+    return [merged[item] if isinstance(item, int) else item for item in order]
+
+
+def addresses_for(
+    recipients: "list[Recipient]",
+    *,
+    kind: str = "",
+    preferences: Mapping[int, Channels] | None = None,
+) -> list[tuple[str, str, str, int | None]]:
     """(channel, address, name, player_id) once per channel and address, first name wins.
 
-    Email goes to everyone with an address; a text only to those who opted in and
-    have a number that can take one.
+    Each person gets the channels they chose for `kind` (`preferences`, by player id) or
+    the kind's default (`notices.channels`): email to an address, a text only to those who
+    opted in and have a number that can take one.
     """
+    preferences = preferences or {}
     seen: set[tuple[str, str]] = set()
     rows: list[tuple[str, str, str, int | None]] = []
-    for recipient in recipients:
-        candidates = [("email", normalise_email(recipient.email))]
-        if recipient.sms_opt_in:
-            candidates.append(("sms", normalise_phone(recipient.phone)))
-        for channel, address in candidates:
-            if address and (channel, address) not in seen:
+    for person in _people(recipients):
+        email = normalise_email(person.email)
+        phone = normalise_phone(person.phone) if person.sms_opt_in else ""
+        chosen = preferences.get(person.player_id) if person.player_id is not None else None
+        use = channels_for(kind, chosen, can_email=bool(email), can_text=bool(phone))
+        for channel, address in ((EMAIL, email), (SMS, phone)):
+            if channel in use and (channel, address) not in seen:
                 seen.add((channel, address))
-                rows.append((channel, address, recipient.name, recipient.player_id))
+                rows.append((channel, address, person.name, person.player_id))
     return rows
 
 
@@ -54,8 +102,9 @@ def retry_delay(attempts: int, *, base: int = 30, cap: int = 3600) -> int:
     return min(cap, base * 2 ** max(0, attempts - 1))
 
 
-def sms_body(text: str, link: str) -> str:
-    return f"{text} {link}".strip() if link else text
+def sms_body(text: str, link: str, prompt: str = "") -> str:
+    """The text, its link, then how to answer it (a reply code's prompt)."""
+    return " ".join(part for part in (text.strip(), link, prompt) if part)
 
 
 def email_body(*, name: str, body: str, link: str, reason: str) -> str:

@@ -27,6 +27,7 @@ from django.utils import timezone
 from notices import registry
 from notices.addresses import email_body, retry_delay, sms_body
 from notices.models import OutboxMessage
+from notices.replies import reply_prompt
 from notices.subjects import header_line
 
 logger = logging.getLogger(__name__)
@@ -65,7 +66,7 @@ def outbox_claim(message_ids: list[int], token: uuid.UUID) -> list[OutboxMessage
     )
     return list(
         OutboxMessage.objects.filter(pk__in=message_ids, claim_token=token, status=Status.SENDING)
-        .select_related("notice")
+        .select_related("notice", "reply_code")
         .order_by("pk")
     )
 
@@ -105,7 +106,9 @@ class _Senders:
                 self._sms = sms.get_connection()
                 self._sms.open()
             text = sms.Message(
-                sms_body(notice.sms_text, link), recipients=[message.address], connection=self._sms
+                sms_body(notice.sms_text, link, reply_prompt(message)),
+                recipients=[message.address],
+                connection=self._sms,
             )
             accepted = text.send()
         if accepted != 1:

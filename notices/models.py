@@ -21,6 +21,11 @@ class Notice(models.Model):
         FORFEIT_WARNING = "forfeit_warning", "Forfeit warning"
         GENERAL = "general", "General"
         INVITATION = "invitation", "Invitation"
+        CARD_DISPUTED = "card_disputed", "Scorecard disputed"
+        CARD_SETTLED = "card_settled", "Scorecard settled"
+        FIXTURE_CLOSED = "fixture_closed", "Fixture closed"
+        RESCHEDULE_REQUESTED = "reschedule_requested", "Reschedule request"
+        RESCHEDULE_ANSWERED = "reschedule_answered", "Reschedule answer"
 
     kind = models.CharField(max_length=32, choices=Kind.choices)
     subject = models.CharField(max_length=200)
@@ -154,3 +159,94 @@ class Subscription(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} → {self.league}"
+
+
+class NoticePreference(models.Model):
+    """How one player wants one kind of notice: email, text or both.
+
+    Without a row the kind's default applies (`notices.channels`); a row is kept only
+    while the choice differs from that default.
+    """
+
+    player = models.ForeignKey(
+        "league.Player", on_delete=models.CASCADE, related_name="notice_preferences"
+    )
+    kind = models.CharField(max_length=32, choices=Notice.Kind.choices)
+    by_email = models.BooleanField(default=True)
+    by_sms = models.BooleanField("by text message", default=False)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["player", "kind"]
+        constraints = [
+            models.UniqueConstraint(fields=["player", "kind"], name="notice_preference_once"),
+            models.CheckConstraint(
+                condition=Q(by_email=True) | Q(by_sms=True), name="notice_preference_some_channel"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} · {self.get_kind_display()}"
+
+
+class ReplyCode(models.Model):
+    """The code in one text that a reply names ("YES 4821"): what it answers and who may.
+
+    `handler` is the name an app registered (`notices.registry.register_reply_handler`),
+    `target` what that app needs to act (notices never reads it). A code is unique per phone
+    number, so a reply from another number is told the code isn't theirs.
+    """
+
+    message = models.OneToOneField(
+        OutboxMessage, on_delete=models.CASCADE, related_name="reply_code"
+    )
+    phone = models.CharField(max_length=20)  # E.164, where the text went
+    code = models.CharField(max_length=8)
+    player = models.ForeignKey(
+        "league.Player", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    handler = models.CharField(max_length=40)
+    target = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+    answered_at = models.DateTimeField(null=True, blank=True)
+    answer = models.CharField(max_length=16, blank=True)  # the word that was acted on
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["phone", "code"], name="reply_code_once_per_phone"),
+            models.CheckConstraint(
+                condition=Q(answered_at__isnull=True, answer="")
+                | Q(answered_at__isnull=False) & ~Q(answer=""),
+                name="reply_code_answer_complete",
+            ),
+        ]
+        indexes = [models.Index(fields=["code"], name="reply_code_code")]
+
+    def __str__(self) -> str:
+        return f"{self.code} to {self.phone}"
+
+
+class InboundText(models.Model):
+    """A text someone sent in reply, once per provider message id: a replay does nothing."""
+
+    class Outcome(models.TextChoices):
+        DONE = "done", "Done"
+        REFUSED = "refused", "Refused"
+        IGNORED = "ignored", "Ignored"
+
+    message_sid = models.CharField(max_length=64, unique=True)
+    phone = models.CharField(max_length=32)
+    body = models.TextField(blank=True)
+    reply_code = models.ForeignKey(
+        ReplyCode, null=True, blank=True, on_delete=models.SET_NULL, related_name="inbound"
+    )
+    outcome = models.CharField(max_length=8, choices=Outcome.choices, default=Outcome.IGNORED)
+    reply = models.TextField(blank=True)  # what was answered
+    received_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-received_at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.phone}: {self.body[:40]}"

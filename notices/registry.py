@@ -5,7 +5,9 @@ notices knows no app above it (the league, tournaments); an app that sends notic
 - `register_outbox_scope`: a way to narrow the outbox to one of its objects (the
   league offers "League"), shown as a filter on the outbox page;
 - `register_preferences_url`: the page where people choose what they receive,
-  linked at the foot of every email.
+  linked at the foot of every email;
+- `register_reply_handler`: what a reply to one of its texts does ("YES 4821" confirms
+  the card the text was about), named by the `ReplyOffer` the app passes to `notice_send`.
 
 Registering the same thing again replaces it, so `ready()` may run twice.
 """
@@ -49,3 +51,31 @@ def register_preferences_url(url_name: str) -> None:
 def preferences_url() -> str:
     """The registered URL name, or "" when no app has one."""
     return _preferences_url
+
+
+@dataclass(frozen=True)
+class ReplyHandler:
+    """What replies to an app's texts may say and do.
+
+    `prompt` is added to each text, with `{code}` replaced by that text's code. `answer` is
+    called inside the transaction with the offer's `target`, the player the text went to,
+    the reply's first word (one of `words`) and the rest of the reply; it acts through the
+    app's own services and returns what to text back. A refusal raises ValidationError or
+    PermissionDenied, whose message is texted back and nothing is written.
+    """
+
+    name: str
+    words: tuple[str, ...]  # upper case: ("YES", "DISPUTE")
+    prompt: str  # "Reply YES {code} to confirm or DISPUTE {code} and a reason."
+    answer: Callable[..., str]  # (*, target, player_id, word, text) -> reply
+
+
+_reply_handlers: dict[str, ReplyHandler] = {}
+
+
+def register_reply_handler(handler: ReplyHandler) -> None:
+    _reply_handlers[handler.name] = handler
+
+
+def reply_handler(name: str) -> ReplyHandler | None:
+    return _reply_handlers.get(name)

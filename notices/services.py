@@ -17,8 +17,10 @@ from django.db import IntegrityError, models, transaction
 from django.utils import timezone
 
 from notices import tasks
-from notices.addresses import Recipient, addresses_for
-from notices.models import Announcement, Notice, OutboxMessage
+from notices.addresses import Recipient, ReplyOffer, addresses_for
+from notices.channels import channels_of
+from notices.models import Announcement, Notice, NoticePreference, OutboxMessage
+from notices.replies import reply_codes_issue
 from notices.subjects import LINE_BREAK_MESSAGE, has_line_break
 
 logger = logging.getLogger(__name__)
@@ -28,6 +30,7 @@ BULK_BATCH = 1000
 
 __all__ = [
     "Recipient",
+    "ReplyOffer",
     "message_resend",
     "notice_resend_failed",
     "notice_send",
@@ -64,6 +67,20 @@ def _validate(kind: str, subject: str, body: str, sms_text: str, link: str) -> N
         raise ValidationError(errors)
 
 
+def notice_addresses(
+    *, kind: str, recipients: Iterable[Recipient]
+) -> list[tuple[str, str, str, int | None]]:
+    """(channel, address, name, player id) a notice of `kind` goes to: each person's choice
+    for the kind, or its default. A preview (how many emails, how many texts) counts these."""
+    people = list(recipients)
+    ids = {r.player_id for r in people if r.player_id is not None}
+    chosen = {
+        pref.player_id: channels_of(by_email=pref.by_email, by_sms=pref.by_sms)
+        for pref in NoticePreference.objects.filter(kind=kind, player_id__in=ids)
+    }
+    return addresses_for(people, kind=kind, preferences=chosen)
+
+
 @transaction.atomic
 def notice_send(
     *,
@@ -78,15 +95,18 @@ def notice_send(
     season: models.Model | None = None,
     source: dict | None = None,
     key: str = "",
+    reply: ReplyOffer | None = None,
 ) -> Notice:
     """Write a notice, one outbox row per recipient and channel, and its announcement.
 
-    Email goes to every recipient with an address, a text to those with
-    `sms_opt_in` and a phone number; the same address is written once per
-    channel. With `announce_league` the notice also appears publicly on that
-    league's announcements page and feed. With `key`, a second call with the
-    same key returns the first notice and writes nothing (for periodic jobs).
-    Delivery is queued when the caller's transaction commits.
+    Each person gets the channels they chose for this kind of notice (`NoticePreference`)
+    or the kind's default (`notices.channels`): email to an address, a text only to those
+    with `sms_opt_in` and a phone number; the same address is written once per channel.
+    With `reply`, each text carries a code its recipient may answer (`notices.replies`).
+    With `announce_league` the notice also appears publicly on that league's
+    announcements page and feed. With `key`, a second call with the same key returns the
+    first notice and writes nothing (for periodic jobs). Delivery is queued when the
+    caller's transaction commits.
     """
     subject, body, sms_text = subject.strip(), body.strip(), sms_text.strip()
     _validate(kind, subject, body, sms_text, link)
@@ -111,7 +131,7 @@ def notice_send(
         # Another run with the same key got there first.
         return Notice.objects.get(key=key)
     now = notice.created_at
-    rows = addresses_for(list(recipients))
+    rows = notice_addresses(kind=kind, recipients=recipients)
     OutboxMessage.objects.bulk_create(
         (
             OutboxMessage(
@@ -126,6 +146,8 @@ def notice_send(
         ),
         batch_size=BULK_BATCH,
     )
+    if reply is not None:
+        reply_codes_issue(notice=notice, offer=reply)
     if announce_league is not None:
         Announcement.objects.create(
             league=announce_league,

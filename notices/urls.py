@@ -3,7 +3,7 @@ namespace, together with the league's notice pages (`league.announcements.urls`)
 
 from django.urls import path
 
-from notices.views import manage
+from notices.views import inbound, manage
 
 app_name = "notices"
 urlpatterns = [
@@ -11,4 +11,6 @@ urlpatterns = [
     path("<int:pk>/", manage.notice_detail, name="notice_detail"),
     path("<int:pk>/resend-failed/", manage.notice_resend_failed, name="notice_resend_failed"),
     path("messages/<int:pk>/resend/", manage.message_resend, name="message_resend"),
+    # Twilio's Messaging webhook: replies to our texts (signed, CSRF-exempt).
+    path("sms/inbound/", inbound.sms_inbound, name="sms_inbound"),
 ]

@@ -1,4 +1,5 @@
-"""Forms: a player's subscription and a manager's general notice."""
+"""Forms: a player's subscription, their channel for each kind of notice, and a manager's
+general notice."""
 
 from typing import Any
 
@@ -6,6 +7,8 @@ from django import forms
 
 from inputs.bounds import InputRules
 from league.seasons.models import League, Season
+from notices.channels import CHOICE_LABELS, PREFERENCE_KINDS
+from notices.models import Notice
 from notices.services import SMS_MAX
 from notices.subjects import LINE_BREAK_MESSAGE, has_line_break
 
@@ -26,6 +29,38 @@ class SubscriptionForm(InputRules, forms.Form):
         help_text="Needed for text messages. Standard rates may apply.",
         widget=forms.TextInput(attrs={"type": "tel", "autocomplete": "tel"}),
     )
+
+
+# What each kind is, for someone choosing how to get it.
+KIND_HELP = {
+    "card_awaiting_confirmation": "The other captain entered a card: answer the text YES or "
+    "DISPUTE.",
+    "card_disputed": "The other side disputed your card (managers: any dispute).",
+    "card_settled": "A manager settled a card of your fixture.",
+    "fixture_closed": "A manager closed your fixture.",
+    "reschedule_requested": "The other captain asks to move a fixture.",
+    "reschedule_answered": "The answer to your request to move a fixture.",
+    "cancellation": "A night or a fixture is called off, and where it goes.",
+    "card_missing": "Cards still open after the night.",
+    "forfeit_warning": "Your team is close to the forfeit limit.",
+    "waiver_reminder": "The season's waiver is still unsigned.",
+    "standings_published": "The week's standings are out.",
+    "general": "The league manager's general notices.",
+}
+
+
+class NoticeKindsForm(forms.Form):
+    """Email, text or both, for each kind of notice (`notices.channels.PREFERENCE_KINDS`)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        labels = dict(Notice.Kind.choices)
+        for kind in PREFERENCE_KINDS:
+            self.fields[kind] = forms.ChoiceField(
+                label=labels[kind],
+                choices=list(CHOICE_LABELS.items()),
+                help_text=KIND_HELP.get(kind, ""),
+            )
 
 
 class ComposeForm(InputRules, forms.Form):

@@ -1,23 +1,73 @@
-"""The league's writes on notices: a player's subscription, and the waiver reminders.
+"""The league's writes on notices: a player's subscription, their channel for each kind of
+notice, and the waiver reminders.
 
 Notices themselves go out through `notices.services.notice_send`, with the
 recipients from `league.announcements.selectors`.
 """
 
 import datetime
+from collections.abc import Mapping
+from typing import Any
 
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 
-from league.announcements.selectors import unsigned_players_of_season
+from league.announcements.selectors import player_can_text, unsigned_players_of_season
 from league.seasons.models import League, Player, Season
 from notices.addresses import normalise_phone
-from notices.models import Notice, OutboxMessage, Subscription
+from notices.channels import (
+    CHOICES,
+    EMAIL,
+    PREFERENCE_KINDS,
+    SMS,
+    channels_of,
+    default_channels,
+)
+from notices.models import Notice, NoticePreference, OutboxMessage, Subscription
 from notices.services import notice_send
 
 WAIVER_REMINDER_DAYS = 3
+NO_TEXTS = (
+    "Texts need your mobile number and “text messages” ticked in your details: "
+    "add them first, or choose email."
+)
+
+
+@transaction.atomic
+def notice_preferences_set(*, player: Player, choices: Mapping[str, str], by: Any) -> list[str]:
+    """The player's own choice of email, text or both for each kind of notice.
+
+    Returns the kinds whose choice changed. A choice equal to the kind's default keeps no
+    row, so the default (text first for a card to confirm) follows the player's consent.
+    """
+    if by is None or not by.is_authenticated or player.user_id != by.pk:
+        raise PermissionDenied("You choose only your own notices.")
+    if any(k not in PREFERENCE_KINDS or c not in CHOICES for k, c in choices.items()):
+        raise ValidationError("Choose email, text or both for each kind of notice.")
+    can_text = player_can_text(player)
+    if not can_text and any(SMS in CHOICES[c] for c in choices.values()):
+        raise ValidationError(NO_TEXTS)
+    Player.objects.select_for_update().filter(pk=player.pk).first()  # one save at a time
+    stored = {p.kind: p for p in NoticePreference.objects.filter(player=player)}
+    changed = []
+    for kind, choice in choices.items():
+        channels, default = CHOICES[choice], default_channels(kind, can_text=can_text)
+        row = stored.get(kind)
+        before = channels_of(by_email=row.by_email, by_sms=row.by_sms) if row else default
+        if channels == before:
+            continue
+        changed.append(kind)
+        if channels == default:
+            NoticePreference.objects.filter(player=player, kind=kind).delete()
+        else:
+            NoticePreference.objects.update_or_create(
+                player=player,
+                kind=kind,
+                defaults={"by_email": EMAIL in channels, "by_sms": SMS in channels},
+            )
+    return changed
 
 
 @transaction.atomic

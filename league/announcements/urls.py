@@ -15,6 +15,7 @@ staff = [
 player = [
     path("subscriptions/", views.subscriptions, name="subscriptions"),
     path("leagues/<slug:slug>/subscribe/", views.subscribe, name="subscribe"),
+    path("kinds/", views.notice_kinds, name="notice_kinds"),
 ]
 public = [
     path("leagues/<slug:slug>/", views.announcements, name="announcements"),

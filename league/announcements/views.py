@@ -7,6 +7,9 @@ from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_POST
 
 from accounts.permissions import (
     can_manage_league,
@@ -17,7 +20,7 @@ from accounts.permissions import (
     player_id_for,
 )
 from league.announcements import selectors, services
-from league.announcements.forms import ComposeForm, SubscriptionForm
+from league.announcements.forms import ComposeForm, NoticeKindsForm, SubscriptionForm
 from league.seasons.models import League, Player
 from notices.models import Notice, Subscription
 from notices.services import notice_send
@@ -45,6 +48,44 @@ def announcements(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 # --- players ---
+
+
+def _back(request: HttpRequest) -> str:
+    """The page the form sat on (the account page, a team's welcome page), if it is ours."""
+    back = request.POST.get("next", "")
+    if back.startswith("/") and url_has_allowed_host_and_scheme(
+        back, {request.get_host()}, request.is_secure()
+    ):
+        return back
+    return reverse("account")
+
+
+@require_POST
+@login_required
+def notice_kinds(request: HttpRequest) -> HttpResponse:
+    """Save the player's email, text or both for each kind of notice, then go back."""
+    back = _back(request)
+    player_id = player_id_for(request.user)
+    player = Player.objects.filter(pk=player_id).first() if player_id else None
+    form = NoticeKindsForm(request.POST)
+    if player is None:
+        messages.error(request, NO_PLAYER)
+    elif not form.is_valid():
+        messages.error(request, "Choose email, text or both for each kind of notice.")
+    else:
+        try:
+            changed = services.notice_preferences_set(
+                player=player, choices=form.cleaned_data, by=request.user
+            )
+        except ValidationError as exc:
+            for message in exc.messages:
+                messages.error(request, message)
+        else:
+            if changed:
+                messages.success(request, "Saved how you get each kind of notice.")
+            else:
+                messages.info(request, "Nothing to change.")
+    return redirect(back)
 
 
 @login_required

@@ -1,4 +1,5 @@
-"""Calling off play and deciding what becomes of it; both tell the captains through notices.
+"""Calling off play and deciding what becomes of it; both tell the captains through notices,
+and the players who asked for the league's notices.
 
 `night_cancel` marks the affected fixtures cancelled, records the Cancellation
 and writes its notice (outbox rows and the public announcement) in one
@@ -21,6 +22,7 @@ from inputs.bounds import date_check, text_clean
 from league.announcements.selectors import (
     captains_of_season,
     captains_of_teams,
+    subscribed_players_of_teams,
     subscribers_of_league,
 )
 from league.cancellations import selectors as reads
@@ -30,9 +32,9 @@ from league.cancellations.models import Cancellation
 from league.seasons.activity import league_activity, plural
 from league.seasons.models import Fixture, Season, Venue
 from league.seasons.services.schedule import fixture_update
-from notices.addresses import Recipient, addresses_for
+from notices.addresses import Recipient
 from notices.models import Notice
-from notices.services import notice_send
+from notices.services import notice_addresses, notice_send
 
 Scope = Cancellation.Scope
 Outcome = Cancellation.Outcome
@@ -49,7 +51,8 @@ class CancellationPlan:
 
     @property
     def addresses(self) -> list[tuple[str, str, str, int | None]]:
-        return addresses_for(self.recipients)
+        # The channels each person chose for cancellations, as notice_send will use them.
+        return notice_addresses(kind=Notice.Kind.CANCELLATION, recipients=self.recipients)
 
     @property
     def email_count(self) -> int:
@@ -149,7 +152,8 @@ def _affected(
 
 
 def _recipients(season: Season, fixtures: list[Fixture], on_site: bool) -> list[Recipient]:
-    """Every captain of the season; on site, only those still scheduled; and subscribers."""
+    """Every captain of the season; on site, only those still scheduled; and subscribers
+    (every player who asked for the league's notices, the affected teams' among them)."""
     if on_site:
         teams = sorted({team for f in fixtures for team in f.team_ids()})
         captains = captains_of_teams(teams)
@@ -377,7 +381,8 @@ def cancellation_decide(
             note=note,
         ),
         sms_text=text.decision_sms(league=season.league.name, date=cancellation.date, moved=moved),
-        recipients=captains_of_teams(teams),
+        # The captains, and the players of those teams who asked for the league's notices.
+        recipients=[*captains_of_teams(teams), *subscribed_players_of_teams(teams, season.league)],
         created_by=user,
         announce_league=season.league,
         link=season.get_absolute_url(),

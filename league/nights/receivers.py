@@ -1,5 +1,6 @@
 """League nights listen to scoring: confirmed cards complete regular fixtures (playoff series
-listen for themselves); a card entered for a league game tells the other captain it waits."""
+listen for themselves); a card entered for a league game tells the other captain it waits;
+a dispute tells the managers and the submitting captain, a settlement both captains."""
 
 from typing import Any
 
@@ -9,6 +10,11 @@ from django.dispatch import receiver
 from league.nights.models import FixtureGame
 from league.nights.services.result_notices import version_awaiting_notify
 from league.nights.services.results import batch_notice_pending, fixture_refresh_status
+from league.nights.services.step_notices import (
+    step_notice_pending,
+    version_disputed_notify,
+    version_settled_notify,
+)
 from league.seasons.models import Fixture
 from scoring.models import ScorecardVersion
 from scoring.signals import card_confirmed
@@ -35,3 +41,21 @@ def notify_card_submitted(
         return
     if not batch_notice_pending():
         version_awaiting_notify(instance)
+
+
+@receiver(post_save, sender=ScorecardVersion, dispatch_uid="league.card_answered")
+def notify_card_disputed_or_settled(
+    sender: Any, instance: ScorecardVersion, created: bool, **kwargs: Any
+) -> None:
+    if kwargs.get("raw") or step_notice_pending():
+        return
+    if created and instance.kind == ScorecardVersion.Kind.SETTLEMENT:
+        version_settled_notify(instance)
+        return
+    fields = kwargs.get("update_fields") or ()
+    if (
+        not created
+        and instance.state == ScorecardVersion.State.DISPUTED
+        and "dispute_reason" in fields
+    ):
+        version_disputed_notify(instance)

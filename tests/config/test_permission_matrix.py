@@ -182,6 +182,9 @@ MATRIX: dict[str, Entry] = {
     "notices:compose": Entry(_none, MANAGER | {"other_manager"}, MANAGER | {"other_manager"}),
     "notices:subscriptions": Entry(_none, USERS, USERS),
     "notices:subscribe": Entry(_slug, PLAYERS, PLAYERS),
+    "notices:notice_kinds": Entry(_none, NA, USERS),  # back to the page, with a message
+    # Twilio's webhook: nobody without its signature (tests/notices/test_views_inbound.py).
+    "notices:sms_inbound": Entry(_none, NA, NOBODY),
     "notices:announcements": Entry(_slug, ALL, ALL),
     "notices:league_feed": Entry(_slug, ALL, ALL),
     # --- scoring: a league game (fixture tonight, A1 v A2) ---

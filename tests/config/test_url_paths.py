@@ -95,6 +95,8 @@ PATHS_AND_VIEWS = [
     ("/notices/leagues/fall/", "notices:announcements"),
     ("/notices/leagues/fall/feed/", "notices:league_feed"),
     ("/notices/leagues/fall/subscribe/", "notices:subscribe"),
+    ("/notices/kinds/", "notices:notice_kinds"),
+    ("/notices/sms/inbound/", "notices:sms_inbound"),
     ("/", "home"),
     ("/manage/", "manage"),
     ("/my-team/", "my_team"),

@@ -1,4 +1,5 @@
-"""Reschedule requests: one captain asks to move a fixture, the other answers."""
+"""Reschedule requests: one captain asks to move a fixture, the other answers; each step
+tells the side that waits on it (`step_notices`)."""
 
 import datetime
 from typing import Any
@@ -8,6 +9,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from inputs.bounds import date_check, text_clean
+from league.nights.services.step_notices import (
+    reschedule_answered_notify,
+    reschedule_requested_notify,
+)
 from league.seasons.models import Fixture, RescheduleRequest, Season, Team
 from league.seasons.services.schedule import LIVE, check_night, move_fixture
 
@@ -47,7 +52,7 @@ def reschedule_request_create(
     )
     if fixture.reschedule_requests.filter(status=RescheduleRequest.Status.PENDING).exists():
         raise ValidationError("This fixture already has a request waiting for an answer.")
-    return RescheduleRequest.objects.create(
+    request = RescheduleRequest.objects.create(
         fixture=fixture,
         requested_by_team=team,
         requested_by=by,
@@ -55,6 +60,8 @@ def reschedule_request_create(
         proposed_time=proposed_time,
         reason=reason,
     )
+    reschedule_requested_notify(request=request)
+    return request
 
 
 @transaction.atomic
@@ -89,6 +96,7 @@ def reschedule_request_respond(
     request.responded_by, request.responded_at = by, timezone.now()
     request.response_note = note
     request.save()
+    reschedule_answered_notify(request=request)
     return request
 
 

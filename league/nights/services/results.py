@@ -28,6 +28,7 @@ from league.nights.rules import (
     game_has_result,
 )
 from league.nights.services.result_notices import cards_awaiting_notify
+from league.nights.services.step_notices import fixture_closed_notify, one_notice_for_the_step
 from league.seasons.activity import fixture_label, league_activity
 from league.seasons.eligibility import team_play_problems
 from league.seasons.models import Fixture
@@ -310,22 +311,23 @@ def fixture_close(
             "their cards: close the fixture after that."
         )
     settled, empty = [], []
-    for fg in fixture_games_ensure(fixture=fixture):
-        card = Scorecard.objects.filter(game_id=fg.game_id).first()
-        status = card.status if card else None
-        if game_has_result(fg, status):
-            continue
-        if status == Scorecard.Status.DISPUTED:
-            raise ValidationError(f"Game {fg.number}'s card is disputed: settle it first.")
-        if status == Scorecard.Status.SUBMITTED:
-            scorecard_settle(
-                scorecard=card, user=user, reason=f"Closed after the grace period: {reason}"
-            )
-            settled.append(fg.number)
-        else:
-            fg.no_result = True
-            fg.save(update_fields=["no_result"])
-            empty.append(fg.number)
+    with one_notice_for_the_step():  # the closure's notice tells of the settled cards
+        for fg in fixture_games_ensure(fixture=fixture):
+            card = Scorecard.objects.filter(game_id=fg.game_id).first()
+            status = card.status if card else None
+            if game_has_result(fg, status):
+                continue
+            if status == Scorecard.Status.DISPUTED:
+                raise ValidationError(f"Game {fg.number}'s card is disputed: settle it first.")
+            if status == Scorecard.Status.SUBMITTED:
+                scorecard_settle(
+                    scorecard=card, user=user, reason=f"Closed after the grace period: {reason}"
+                )
+                settled.append(fg.number)
+            else:
+                fg.no_result = True
+                fg.save(update_fields=["no_result"])
+                empty.append(fg.number)
     closure = FixtureClosure.objects.create(
         fixture=fixture, closed_by=user, reason=reason, settled_games=settled, no_result_games=empty
     )
@@ -342,4 +344,5 @@ def fixture_close(
         label=fixture_label(fixture),
         detail=" · ".join(filter(None, [*outcome, reason])),
     )
+    fixture_closed_notify(closure=closure)
     return closure
