@@ -52,6 +52,12 @@ def _find_or_create(*, name: str, email: str, phone: str) -> tuple[Player, bool]
         return player, False
 
 
+def _stand_in_details(name: str, phone: str, *, empty: str) -> tuple[str, str]:
+    """The typed name and phone of a stand-in place, checked like a new player's."""
+    name = text_clean(name, label="the player's name", limit=PLAYER_NAME_MAX, empty=empty)
+    return name, text_clean(phone, label="the phone number", limit=PHONE_MAX)
+
+
 def player_find_or_create(*, name: str, email: str = "", phone: str = "") -> Player:
     """The player with this email when there is one (email identifies people), else a new one.
 
@@ -157,9 +163,7 @@ def _invite_owner(
     moves the place to the person's own record (`league.seasons.invitations`), where the
     one-team-a-season rule is checked. Messages name only the typed address.
     """
-    name = name.strip()
-    if not name:
-        raise ValidationError("Give the player's full name.")
+    name, phone = _stand_in_details(name, phone, empty="Give the player's full name.")
     if RosterEntry.objects.filter(team=team, player=owner, fixture__isnull=True).exists():
         raise ValidationError(f"{email} is already on {team.name}.")
     invited = f"{email} is already invited to {team.name}: resend it from the team's invitations."
@@ -171,7 +175,7 @@ def _invite_owner(
     )
     if pending.exists():
         raise ValidationError(invited)
-    stand_in = Player.objects.create(name=name, phone=phone.strip())
+    stand_in = Player.objects.create(name=name, phone=phone)
     entry = _create_entry(team=team, player=stand_in, role=role)
     invitation = team_invitation_send(by=by, team=team, entry_id=entry.pk, contact=email)
     if invitation.player_id != stand_in.pk:  # invited by someone else at the same moment
@@ -276,9 +280,7 @@ def _invite_sub(
     """A sub whose address is already someone's: like `_invite_owner`, the night gets a
     stand-in under the typed name and the address an invitation; nothing of the person
     (name, phone, waiver) is shown to the captain until they accept."""
-    name = name.strip()
-    if not name:
-        raise ValidationError("Give the sub's full name.")
+    name, phone = _stand_in_details(name, phone, empty="Give the sub's full name.")
     invited = (
         f"{email} already has an invitation from {team.name} waiting: once they accept it, "
         "add them for this night."
@@ -291,7 +293,7 @@ def _invite_sub(
     )
     if pending.exists():
         raise ValidationError(invited)
-    stand_in = Player.objects.create(name=name, phone=phone.strip())
+    stand_in = Player.objects.create(name=name, phone=phone)
     entry = _create_entry(
         team=team,
         player=stand_in,

@@ -233,3 +233,25 @@ def test_a_sub_too_long_or_with_control_characters_is_refused(season, typed, mes
     with pytest.raises(ValidationError, match=message):
         services.sub_add(team=home, fixture=fixture, **{"name": "Sam Sub", **typed})
     assert (Player.objects.count(), RosterEntry.objects.count()) == before
+
+
+@pytest.mark.parametrize(
+    ("name", "phone", "message"),
+    [
+        ("L" * 121, "", "Keep the player's name to 120"),
+        ("Liv\x00", "", "can't"),
+        ("Liv", "5" * 40, "Keep the phone"),
+    ],
+)
+def test_a_stand_in_for_someones_address_is_checked_like_a_new_player(season, name, phone, message):
+    PlayerFactory(name="Olivia Owner", email="olivia@example.com")
+    team = season.teams.first()
+    captain = team.roster.get(role="captain")
+    by = UserFactory()
+    captain.player.user = by
+    captain.player.save()
+    with pytest.raises(ValidationError, match=message):
+        services.roster_add_player(
+            team=team, name=name, email="olivia@example.com", phone=phone, by=by
+        )
+    assert not Player.objects.filter(name__startswith="L", email="").exists()
