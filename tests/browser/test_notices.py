@@ -57,7 +57,7 @@ def test_a_player_opts_in_to_a_leagues_texts(page):
     page.get_by_role("link", name="My notices").click()
     page.get_by_role("link", name=f"Change {season.league.name} notices").click()
     page.get_by_label("By text message").check()
-    page.get_by_label("Mobile number").fill("555 555 0199")
+    page.get_by_label("Mobile number").fill("416 555 0199")
     page.get_by_role("button", name="Save").click()
     page.wait_for_url("**/notices/subscriptions/")
     assert page.get_by_text(f"You'll get {season.league.name} notices.").is_visible()
