@@ -3,21 +3,26 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import timezone
 
 from accounts import permissions
 from accounts.forms import AccountForm, SignOutEverywhereForm
 from home.selectors import account_overview
 from home.services import account_update
+from league.nights.selectors.tonight import team_fixtures_due, tonight_for
 from league.seasons.models import League
 from league.seasons.selectors import teams_for_user
 from tournaments.models import Tournament
 
 
 def home(request: HttpRequest) -> HttpResponse:
+    """Signed in, the start page: tonight's fixtures with the step due on each, and the
+    managed leagues' nights; then (and for everyone else) the leagues and tournaments."""
     return render(
         request,
         "home/home.html",
         {
+            "tonight": tonight_for(request.user),
             "leagues": League.objects.all()[:20],
             "tournaments": Tournament.objects.order_by("-date")[:10],
         },
@@ -31,7 +36,13 @@ def manage(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def my_team(request: HttpRequest) -> HttpResponse:
-    return render(request, "home/my_team.html", {"teams": teams_for_user(request.user)})
+    """Each team with its roster and the fixtures that matter now (the start page's)."""
+    dues = team_fixtures_due(request.user)
+    teams = [
+        (team, [due for due in dues if due.team.pk == team.pk])
+        for team in teams_for_user(request.user)
+    ]
+    return render(request, "home/my_team.html", {"teams": teams, "today": timezone.localdate()})
 
 
 @login_required

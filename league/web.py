@@ -1,5 +1,6 @@
 """Small helpers the league views share (CSV goes out through the one shared writer)."""
 
+from typing import NamedTuple
 from urllib.parse import urlsplit
 
 from django.conf import settings
@@ -57,3 +58,10 @@ def roster_csv(filename: str, rows: list) -> HttpResponse:
             for row in rows
         ],
     )
+
+
+class Link(NamedTuple):
+    """A link a page offers as the next step: what it says and where it goes."""
+
+    label: str
+    url: str

@@ -6,6 +6,8 @@ registers a gate at start-up, and every scoring write (a hand added to a draft, 
 submitted, confirmed, disputed, settled or corrected) asks every gate first, in the service.
 A gate is called with the game and the step (`CardStep`) and returns the reasons the card
 is refused now (empty when it may go ahead); a game that isn't the owner's gets none.
+An owner may also register where to fix what its gate refuses (`register_card_fixes`):
+given the game and the person, (label, url) links the entry page shows beside the reasons.
 Likewise each owner registers a scope lookup: given a game id, it answers ("league",
 league id) or ("tournament", tournament id), or None when the game isn't its own; a game
 nobody claims is logged in the site scope.
@@ -42,6 +44,24 @@ def card_refusals(game: Any, step: CardStep = CardStep.ENTER) -> list[str]:
     for gate in _gates.values():
         problems.extend(gate(game, step))
     return problems
+
+
+CardFixes = Callable[[Any, Any], list[tuple[str, str]]]
+
+_fixes: dict[str, CardFixes] = {}
+
+
+def register_card_fixes(name: str, fixes: CardFixes) -> None:
+    """Register (or replace, by name) where a person fixes the refusals of the gate `name`."""
+    _fixes[name] = fixes
+
+
+def card_fixes(game: Any, user: Any) -> list[tuple[str, str]]:
+    """(label, url) links to fix why `game` takes no card now, for `user`, from every owner."""
+    links: list[tuple[str, str]] = []
+    for fixes in _fixes.values():
+        links.extend(fixes(game, user))
+    return links
 
 
 GameScope = tuple[str, int | None]

@@ -11,7 +11,7 @@ from accounts import permissions
 from scoring.engine import INDIVIDUAL, SEAT_NAMES, SIDE_LABELS, InvalidHand, RuleSpec
 from scoring.handrows import CardTally, HandRow, next_dealer, tally_progress
 from scoring.models import Game, Scorecard, ScorecardVersion
-from scoring.owners import CardStep, card_refusals
+from scoring.owners import CardStep, card_fixes, card_refusals
 from scoring.selectors import draft_for
 
 SEAT_ORDER = ("N", "S", "E", "W")  # partners side by side on the card
@@ -148,6 +148,7 @@ class EntryState:
     is_staff: bool
     seat_headings: list[dict[str, str]] = field(default_factory=list)
     refusals: list[str] = field(default_factory=list)  # the game's owner says not now
+    fixes: list[tuple[str, str]] = field(default_factory=list)  # (label, url) to fix them
 
     @property
     def refusal_text(self) -> str:
@@ -221,4 +222,5 @@ def entry_state(user: Any, game: Game, card: Scorecard | None = None) -> EntrySt
         is_staff=is_staff,
         seat_headings=seat_headings(game) if individual else [],
         refusals=refusals,
+        fixes=card_fixes(game, user) if refusals else [],
     )

@@ -4,7 +4,8 @@ The main season (league.demo.seasons) is in week 9 tonight (league.demo.dates): 
 are played (written in bulk) with standings published for weeks 7 and 8. Tonight, played
 through the services as the captains and staff would: one fixture confirmed, one with a
 forfeit, one card waiting for the away captain's confirmation, one disputed, and Left
-Bowers' fixture (the demo captain's) still to enter, like three more in level B. Weeks 10
+Bowers' fixture (the demo captain's, at home: the home captain enters the card) still to
+enter, like three more in level B. Weeks 10
 to 12 are ahead, for a manager to cancel. A second season, on Thursdays, finished its
 regular season weeks ago; its playoffs start tonight: round 1 played, the semifinals in
 three days. Safe to run again: every step checks what is there first.
@@ -104,9 +105,20 @@ def _past_weeks(season: Season, dates: DemoDates) -> None:
     bulk_play(PlayedFixture(f, random_scores(rng)) for f in fixtures)
 
 
+def _demo_at_home(night: Tonight, today: datetime.date) -> None:
+    """The home captain enters the card, so the demo captain plays at home tonight: the
+    schedule may have put Left Bowers away; the fixture is turned round before any card."""
+    demo = night.demo
+    if login_name(demo.away) != DEMO_CAPTAIN or not _untouched(demo, today):
+        return
+    demo.home, demo.away = demo.away, demo.home
+    demo.save(update_fields=["home", "away", "updated_at"])
+
+
 def _tonight(night: Tonight, manager, today: datetime.date) -> None:  # type: ignore[no-untyped-def]
     """Tonight through the services, as the captains and staff would have done it (each
     story once: run again the same day, what the demo's users did since is kept)."""
+    _demo_at_home(night, today)
     played = night.confirmed
     if _untouched(played, today):
         fixture_submit_scores(

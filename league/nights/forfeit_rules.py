@@ -89,3 +89,22 @@ def consequence_text(policy: ForfeitPolicy, offense: int) -> str:
         "the league."
     )
     return " ".join(lines)
+
+
+@dataclass(frozen=True, slots=True)
+class ClockStep:
+    """One threshold of the forfeit clock: from `minutes` after the start, `games` are lost."""
+
+    minutes: int
+    games: str
+    passed: bool
+
+
+def forfeit_clock(policy: ForfeitPolicy, minutes_since_start: int) -> list[ClockStep]:
+    """The season's lateness thresholds against the minutes since the start, in order."""
+    steps = (
+        (policy.game1_minutes, "game 1"),
+        (policy.game2_minutes, "games 1 and 2"),
+        (policy.all_minutes, "all games"),
+    )
+    return [ClockStep(m, games, minutes_since_start >= m) for m, games in steps]

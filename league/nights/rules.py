@@ -6,9 +6,21 @@ import datetime
 from django.utils import timezone
 
 from inputs.bounds import later
+from league.nights.forfeit_rules import ForfeitPolicy
 from league.nights.models import FixtureGame
-from league.seasons.models import Fixture
+from league.seasons.models import Fixture, Season
 from scoring.models import Scorecard
+
+
+def season_policy(season: Season) -> ForfeitPolicy:
+    """The season's forfeit policy, for the pure rules (`league.nights.forfeit_rules`)."""
+    return ForfeitPolicy(
+        game1_minutes=season.forfeit_game1_minutes,
+        game2_minutes=season.forfeit_game2_minutes,
+        all_minutes=season.forfeit_all_minutes,
+        offenses_playoff_review=season.forfeit_offenses_playoff_review,
+        offenses_removal=season.forfeit_offenses_removal,
+    )
 
 
 def fixture_starts_at(fixture: Fixture) -> datetime.datetime:

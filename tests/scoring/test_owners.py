@@ -98,3 +98,26 @@ def test_copying_a_card_into_a_draft_asks_too(asked):
     refuse.add(CardStep.ENTER)
     with pytest.raises(ValidationError, match="Refused at enter"):
         draft_start_from(game=tg.game, user=tg.ew_captain, version=version)
+
+
+def test_the_owners_fixes_are_gathered_and_shown_only_when_the_card_is_refused(
+    monkeypatch, asked, client
+):
+    from django.urls import reverse
+
+    calls, refuse = asked
+    monkeypatch.setattr(owners, "_fixes", {})
+    monkeypatch.setitem(
+        owners._fixes, "test-owner", lambda game, user: [("Fix it here", f"/fix/{user.pk}/")]
+    )
+    tg = team_game()
+    assert owners.card_fixes(tg.game, tg.ns_captain) == [
+        ("Fix it here", f"/fix/{tg.ns_captain.pk}/")
+    ]
+    client.force_login(tg.ns_captain)
+    url = reverse("scoring:game_entry", args=[tg.game.pk])
+    assert "Fix it here" not in client.get(url).content.decode()
+    refuse.add(CardStep.ENTER)
+    page = client.get(url).content.decode()
+    assert "Refused at enter." in page
+    assert f'<a href="/fix/{tg.ns_captain.pk}/" role="button">Fix it here</a>' in page

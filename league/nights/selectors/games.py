@@ -3,10 +3,13 @@ belongs to, and whether it may take a card now."""
 
 from typing import Any
 
+from django.urls import reverse
+
 from activity.models import Scope
 from league.nights import rules
 from league.nights.models import FixtureGame
 from league.seasons import eligibility
+from league.seasons.fixes import play_fixes
 from scoring.models import Game
 from scoring.owners import CardStep
 
@@ -55,3 +58,31 @@ def game_card_refusals(game: Any, step: CardStep) -> list[str]:
         return []
     teams = [team for team in (game.ns_team, game.ew_team) if team is not None]
     return [p for team in teams for p in eligibility.team_play_problems(team)]
+
+
+def game_card_fixes(game: Any, user: Any) -> list[tuple[str, str]]:
+    """Where `user` fixes what stops a league game's card (scoring shows them beside the
+    gate's reasons): their waiver, their team's roster, a sub, and the fixture's page."""
+    fg = (
+        FixtureGame.objects.select_related(
+            "fixture__season__league", "fixture__home", "fixture__away"
+        )
+        .filter(game_id=game.pk)
+        .first()
+    )
+    if fg is not None:
+        fixture = fg.fixture
+        problems = [
+            p
+            for team in (fixture.home, fixture.away)
+            for p in eligibility.team_play_issues(team, fixture=fixture)
+        ]
+        links = play_fixes(problems, user=user, season=fixture.season, fixture=fixture)
+        url = reverse("league:fixture_detail", args=[fixture.pk])
+        return [*links, ("Back to the fixture", url)]
+    teams = [team for team in (game.ns_team, game.ew_team) if team is not None]
+    if not teams:
+        return []
+    season = teams[0].season
+    problems = [p for team in teams for p in eligibility.team_play_issues(team)]
+    return list(play_fixes(problems, user=user, season=season))

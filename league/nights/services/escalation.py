@@ -13,22 +13,13 @@ from django.utils import timezone
 
 from league.announcements.selectors import captains_of_teams
 from league.nights import signals
-from league.nights.forfeit_rules import ForfeitPolicy, consequence, consequence_text
+from league.nights.forfeit_rules import consequence, consequence_text
 from league.nights.models import Forfeit, PlayoffReview
+from league.nights.rules import season_policy
 from league.nights.services.withdrawals import fixtures_to_byes
-from league.seasons.models import Fixture, Season, Team
+from league.seasons.models import Fixture, Team
 from notices.models import Notice
 from notices.services import notice_send
-
-
-def season_policy(season: Season) -> ForfeitPolicy:
-    return ForfeitPolicy(
-        game1_minutes=season.forfeit_game1_minutes,
-        game2_minutes=season.forfeit_game2_minutes,
-        all_minutes=season.forfeit_all_minutes,
-        offenses_playoff_review=season.forfeit_offenses_playoff_review,
-        offenses_removal=season.forfeit_offenses_removal,
-    )
 
 
 def user_or_none(user: Any) -> Any:

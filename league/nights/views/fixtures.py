@@ -13,11 +13,14 @@ from django.views.decorators.http import require_POST
 from accounts import permissions
 from league.nights import rules
 from league.nights.forms import DisputeForm, FixtureScoresForm, ForfeitForm, ReasonForm
+from league.nights.selectors import due
 from league.nights.selectors import results as selectors_results
 from league.nights.selectors.results import FixtureResult
 from league.nights.services import results as results_services
 from league.seasons import selectors
 from league.seasons.access import NOT_YOUR_LEAGUE, season_manager_required
+from league.seasons.eligibility import PlayProblem, team_play_issues
+from league.seasons.fixes import play_fixes
 from league.seasons.models import Fixture
 from league.web import report
 
@@ -70,24 +73,19 @@ def fixture_detail(request: HttpRequest, pk: int) -> HttpResponse:
 def _context(request: HttpRequest, result: FixtureResult, may_act: bool, playable: bool) -> dict:
     fixture = result.fixture
     user = request.user
-    side = ""
-    if may_act and permissions.is_captain_of(user, fixture.home_id):
-        side = "home"
-    elif may_act and fixture.away_id and permissions.is_captain_of(user, fixture.away_id):
-        side = "away"
-    to_confirm = [
-        g
-        for g in result.games
-        if g.state == "submitted"
-        and g.version is not None
-        and g.version.submitted_by_id != user.pk
-        and (
-            (side == "home" and g.version.submitted_for == "EW")
-            or (side == "away" and g.version.submitted_for == "NS")
-        )
-    ]
+    side = due.side_of(user, fixture) if may_act else ""
+    to_confirm = due.cards_to_confirm(result, side, user) if side else []
     closed = result.closure is not None
     is_manager = permissions.can_manage_season(user, fixture.season)
+    live = may_act and fixture.away_id is not None and not closed
+    live = live and fixture.status == Fixture.Status.SCHEDULED
+    # Eligibility before effort: say what stops the card (and where to fix it) up front.
+    problems = _play_problems(fixture) if live else []
+    form = _score_form(result) if may_act and playable and not closed and not problems else None
+    # One step first: the cards waiting for this captain, else the entry (not for the away
+    # captain, who confirms what the home captain enters: theirs waits, folded).
+    entry_first = bool(form and form.numbers) and not to_confirm and side != due.AWAY
+    clock = due.fixture_clock(result) if may_act and playable and not closed else None
     return {
         "result": result,
         "fixture": fixture,
@@ -96,8 +94,16 @@ def _context(request: HttpRequest, result: FixtureResult, may_act: bool, playabl
         "side": side,
         "is_manager": is_manager,
         "playable": playable and not closed,
-        "form": _score_form(result) if may_act and playable and not closed else None,
+        "form": form,
+        "entry_first": entry_first,
+        "waiting_for_card": side == due.AWAY
+        and not to_confirm
+        and form is not None
+        and bool(due.cards_to_enter(result)),
         "to_confirm": to_confirm,
+        "problems": problems,
+        "fixes": play_fixes(problems, user=user, season=fixture.season, fixture=fixture),
+        "clock": clock,
         "closes_at": rules.fixture_closes_at(fixture) if fixture.away_id else None,
         "may_close": is_manager
         and playable
@@ -106,11 +112,28 @@ def _context(request: HttpRequest, result: FixtureResult, may_act: bool, playabl
         and not result.complete
         and timezone.now() >= rules.fixture_closes_at(fixture),
         "reason_form": ReasonForm(),
-        "forfeit_form": ForfeitForm(fixture=fixture)
+        "forfeit_form": ForfeitForm(fixture=fixture, initial=_forfeit_initial(clock, side, fixture))
         if may_act and playable and not closed and fixture.away_id
         else None,
         "announce_teams": _announce_teams(user, fixture),
     }
+
+
+def _play_problems(fixture: Fixture) -> list[PlayProblem]:
+    return [
+        p for team in (fixture.home, fixture.away) for p in team_play_issues(team, fixture=fixture)
+    ]
+
+
+def _forfeit_initial(clock: due.ForfeitClock | None, side: str, fixture: Fixture) -> dict:
+    """Once a lateness threshold has passed, the form starts from the clock's minutes and
+    (for a captain) the other team."""
+    if clock is None or clock.late_minutes is None:
+        return {}
+    initial: dict = {"situation": "late", "minutes_late": clock.late_minutes}
+    if side:
+        initial["team"] = fixture.away_id if side == due.HOME else fixture.home_id
+    return initial
 
 
 def _announce_teams(user, fixture: Fixture) -> list:  # type: ignore[no-untyped-def]

@@ -6,6 +6,7 @@ from league.nights.forfeit_rules import (
     ForfeitPolicy,
     consequence,
     consequence_text,
+    forfeit_clock,
     forfeited_games,
     loses_guarantee,
 )
@@ -68,3 +69,22 @@ def test_the_warning_says_what_comes_next():
     assert "playoff place" in second and "no longer guaranteed" in second
     assert "1 more forfeit and" in second
     assert "removed from the league" in consequence_text(CCA, 3)
+
+
+@pytest.mark.parametrize(
+    ("minutes", "passed"),
+    [(-5, []), (0, []), (9, []), (10, [10]), (19, [10]), (20, [10, 20]), (45, [10, 20, 30])],
+)
+def test_the_forfeit_clock_marks_each_threshold_passed(minutes, passed):
+    steps = forfeit_clock(CCA, minutes)
+    assert [step.minutes for step in steps] == [10, 20, 30]
+    assert [step.minutes for step in steps if step.passed] == passed
+
+
+def test_the_forfeit_clock_follows_the_seasons_thresholds_and_names_the_games_lost():
+    steps = forfeit_clock(ForfeitPolicy(game1_minutes=15, game2_minutes=25, all_minutes=40), 26)
+    assert [(s.minutes, s.games, s.passed) for s in steps] == [
+        (15, "game 1", True),
+        (25, "games 1 and 2", True),
+        (40, "all games", False),
+    ]

@@ -24,9 +24,9 @@ from league.seasons.models import Fixture
 from scoring.models import Scorecard, ScorecardDraft, ScorecardVersion
 from scoring.owners import CardStep
 from scoring.services import scorecard_correct, scorecard_settle, scorecard_submit
-from tests.factories import manager_user
+from tests.factories import UserFactory, manager_user
 from tests.league.night_factories import night
-from tests.scoring.factories import made, seated_game
+from tests.scoring.factories import made, seated_game, team_game
 
 pytestmark = pytest.mark.django_db
 
@@ -235,3 +235,47 @@ def test_the_game_page_offers_no_confirmation_for_a_forfeited_game(client):
     page = client.get(reverse("scoring:game_detail", args=[game.pk])).content.decode()
     assert "Game 1 was forfeited: it needs no card." in page
     assert reverse("scoring:game_confirm", args=[game.pk]) not in page
+
+
+def test_the_entry_page_links_the_captain_to_the_fix_before_any_hand(client):
+    n = night()
+    game = _game(n)
+    mate = n.home.roster.exclude(role="captain").get()
+    mate.player.waivers.all().delete()
+    client.force_login(n.home_captain)
+    page = client.get(reverse("scoring:game_entry", args=[game.pk])).content.decode()
+    assert f"{n.home.name} needs 2 players with signed waivers" in page
+    assert reverse("scoring:entry_add_hand", args=[game.pk]) not in page
+    roster = reverse("league:team_detail", args=[n.home.pk]) + "#roster"
+    assert f'<a href="{roster}" role="button">' in page
+    assert reverse("league:sub_add", args=[n.home.pk]) in page
+    assert reverse("league:fixture_detail", args=[n.fixture.pk]) in page
+
+
+def test_the_unsigned_player_is_sent_to_sign_and_the_other_captain_only_back():
+    from league.nights.selectors.games import game_card_fixes
+
+    n = night()
+    game = _game(n)
+    mate = n.home.roster.exclude(role="captain").get()
+    mate.player.waivers.all().delete()
+    user = mate.player.user or UserFactory()
+    if mate.player.user is None:
+        mate.player.user = user
+        mate.player.save()
+    waiver = reverse("league:waiver_sign", args=[n.season.league.slug, n.season.slug])
+    assert game_card_fixes(game, user)[0] == (f"Sign the {n.season.name} waiver", waiver)
+    back = [("Back to the fixture", reverse("league:fixture_detail", args=[n.fixture.pk]))]
+    assert game_card_fixes(game, n.away_captain) == back
+
+
+def test_a_game_between_league_teams_outside_a_fixture_links_to_the_roster():
+    from league.nights.selectors.games import game_card_fixes
+
+    tg = team_game()
+    tg.ns_team.roster.exclude(role="captain").delete()
+    links = game_card_fixes(tg.game, tg.ns_captain)
+    assert (
+        f"{tg.ns_team.name}'s roster and waivers",
+        reverse("league:team_detail", args=[tg.ns_team.pk]) + "#roster",
+    ) in links
