@@ -10,8 +10,14 @@ from league.cancellations.models import Cancellation
 from league.seasons.models import Fixture
 from league.seasons.services import fixture_update
 from league.seasons.services.schedule import schedule_clashes
-from notices.models import Announcement, Notice
-from tests.factories import captain_user, director_user, manager_user, player_user
+from notices.models import Announcement, Notice, Subscription
+from tests.factories import (
+    RosterEntryFactory,
+    captain_user,
+    director_user,
+    manager_user,
+    player_user,
+)
 from tests.league.cancellation_factories import (
     back_room,
     captains,
@@ -136,6 +142,25 @@ def test_the_captains_of_the_affected_teams_hear_the_new_dates(season, manager):
             follow_up.body
         )
     assert Announcement.objects.filter(notice=follow_up).exists()
+
+
+def test_the_players_of_the_affected_teams_who_asked_for_the_leagues_notices_hear_it_too(
+    season, manager
+):
+    at_back = [f for f in night(season) if f.table.venue == back_room(season)]
+    elsewhere = [f for f in night(season) if f not in at_back]
+    asked = RosterEntryFactory(team=at_back[0].home).player
+    Subscription.objects.create(player=asked, league=season.league, by_email=False, by_sms=True)
+    opt_in_to_texts(asked, "317 555 0102")
+    RosterEntryFactory(team=at_back[0].home)  # never asked: nothing
+    other_team = RosterEntryFactory(team=elsewhere[0].home).player
+    Subscription.objects.create(player=other_team, league=season.league)
+    cancellation = _cancel(season, manager, scope="venue", venue=back_room(season))
+    services.cancellation_decide(cancellation=cancellation, outcome="reschedule", user=manager)
+    follow_up = Notice.objects.latest("pk")
+    players = set(follow_up.messages.values_list("player_id", "channel"))
+    assert (asked.pk, "sms") in players and (asked.pk, "email") not in players
+    assert {p.pk for p in captains_of(at_back)} | {asked.pk} == {p for p, _ in players}
 
 
 def test_a_makeup_date_that_is_not_the_seasons_is_refused(season, manager):
