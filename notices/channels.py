@@ -32,11 +32,13 @@ PREFERENCE_KINDS: tuple[str, ...] = (
     "forfeit_warning",
     "waiver_reminder",
     "standings_published",
+    "tournament_seat",
+    "tournament_results",
     "general",
 )
 
-# Answered at the table, on a phone: by text alone when the person takes texts.
-TEXT_FIRST = frozenset({"card_awaiting_confirmation"})
+# Answered or read at the table, on a phone: by text alone when the person takes texts.
+TEXT_FIRST = frozenset({"card_awaiting_confirmation", "tournament_seat"})
 
 
 def default_channels(kind: str, *, can_text: bool) -> Channels:

@@ -26,6 +26,8 @@ class Notice(models.Model):
         FIXTURE_CLOSED = "fixture_closed", "Fixture closed"
         RESCHEDULE_REQUESTED = "reschedule_requested", "Reschedule request"
         RESCHEDULE_ANSWERED = "reschedule_answered", "Reschedule answer"
+        TOURNAMENT_SEAT = "tournament_seat", "Tournament seat"
+        TOURNAMENT_RESULTS = "tournament_results", "Tournament results"
 
     kind = models.CharField(max_length=32, choices=Kind.choices)
     subject = models.CharField(max_length=200)

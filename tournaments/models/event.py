@@ -6,6 +6,7 @@ from django.db.models.functions import Lower
 
 # Leaderboard tiebreaks a director may order (see tournaments.leaderboard.METRICS).
 DEFAULT_TIEBREAKS = ["games_won", "lone_hands_made"]
+ANNOUNCEMENT_MAX = 500
 
 
 class Tournament(models.Model):
@@ -27,6 +28,9 @@ class Tournament(models.Model):
     slug = models.SlugField(unique=True)
     date = models.DateField()
     venue = models.CharField(max_length=160, blank=True)
+    start_time = models.TimeField(
+        null=True, blank=True, help_text="When play starts (for the calendar); empty: all day."
+    )
     director = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
@@ -79,6 +83,18 @@ class Tournament(models.Model):
     )
     champion = models.ForeignKey(
         "tournaments.Entry", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    # The door and the room (docs/tournaments.md).
+    check_in_open = models.BooleanField(
+        default=False, help_text="Players may check themselves in from the door's QR code."
+    )
+    announcement = models.TextField(
+        max_length=ANNOUNCEMENT_MAX, blank=True, help_text="Shown on the room display."
+    )
+    round_minutes = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="Progressive: the room clock's minutes per round; empty: the rule set's limit.",
     )
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -153,6 +169,12 @@ class Entry(models.Model):
     )
     last_round = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="Progressive: the last round played before withdrawing."
+    )
+    # Contact for this event's notices (seats, results), given at the door; opt-in per entry.
+    email = models.EmailField(blank=True)
+    phone = models.CharField(max_length=32, blank=True)
+    notify = models.BooleanField(
+        default=False, help_text="Send this entry its seat each round and the final standings."
     )
     registered_at = models.DateTimeField(auto_now_add=True)
     checked_in_at = models.DateTimeField(null=True, blank=True)

@@ -16,6 +16,7 @@ class Round(models.Model):
     )
     number = models.PositiveSmallIntegerField()
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLANNED)
+    started_at = models.DateTimeField(null=True, blank=True, help_text="When the round opened.")
 
     class Meta:
         ordering = ["tournament", "number"]
