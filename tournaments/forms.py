@@ -10,6 +10,7 @@ from inputs.bounds import InputRules
 from scoring.models import RuleSet
 from tournaments.leaderboard import METRICS
 from tournaments.models import Tournament
+from tournaments.models.event import ANNOUNCEMENT_MAX
 from tournaments.stage_data import cold_butt_data, stages_from_data
 
 TIEBREAK_CHOICES = [("", "—"), *METRICS.items()]
@@ -67,6 +68,7 @@ class TournamentForm(InputRules, forms.ModelForm):
         fields = [
             "name",
             "date",
+            "start_time",
             "venue",
             "format",
             "rule_set",
@@ -74,10 +76,15 @@ class TournamentForm(InputRules, forms.ModelForm):
             "hands_per_round",
             "seed",
             "sit_out_rule",
+            "round_minutes",
             "best_of",
             "consolation",
         ]
-        widgets = {"date": forms.DateInput(attrs={"type": "date"})}
+        labels = {"round_minutes": "Minutes per round (room clock)"}
+        widgets = {
+            "date": forms.DateInput(attrs={"type": "date"}),
+            "start_time": forms.TimeInput(attrs={"type": "time"}),
+        }
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -100,7 +107,7 @@ class TournamentForm(InputRules, forms.ModelForm):
             self.fields["stages_text"].disabled = True
             # The format, rules and sizes shape what is already generated.
             for name in self.Meta.fields:
-                if name not in ("name", "date", "venue"):
+                if name not in ("name", "date", "start_time", "venue", "round_minutes"):
                     self.fields[name].disabled = True
 
     def clean_rounds(self) -> int:
@@ -114,6 +121,12 @@ class TournamentForm(InputRules, forms.ModelForm):
         if not 1 <= hands <= 20:
             raise forms.ValidationError("Between 1 and 20 hands.")
         return hands
+
+    def clean_round_minutes(self) -> int | None:
+        minutes = self.cleaned_data.get("round_minutes")
+        if minutes is not None and not 1 <= minutes <= 240:
+            raise forms.ValidationError("Between 1 and 240 minutes, or empty.")
+        return minutes
 
     def clean_prize_text(self) -> list[int]:
         return parse_prizes(self.cleaned_data.get("prize_text", ""))
@@ -202,3 +215,41 @@ class EntryForm(InputRules, forms.Form):
 
 class SeedForm(InputRules, forms.Form):
     seed = forms.IntegerField(min_value=1, max_value=999, required=False)
+
+
+class PasteForm(InputRules, forms.Form):
+    text = forms.CharField(
+        label="Players, one per line",
+        max_length=50_000,
+        widget=forms.Textarea(attrs={"rows": 12, "spellcheck": "false"}),
+        help_text="Name, then email and phone if you have them, separated by commas or tabs "
+        "(cells copied from a spreadsheet work).",
+    )
+    check_in = forms.BooleanField(
+        label="They are here: check them in too", required=False, initial=True
+    )
+    notify = forms.BooleanField(
+        label="They agreed to get their seat each round and the results (email or text)",
+        required=False,
+    )
+
+
+class SelfCheckInForm(InputRules, forms.Form):
+    name = forms.CharField(label="Your name", max_length=120)
+    notify = forms.BooleanField(
+        label="Send me my seat each round and the final standings", required=False
+    )
+    email = forms.CharField(label="Email (optional)", max_length=254, required=False)
+    phone = forms.CharField(
+        label="Mobile number for texts (optional)", max_length=40, required=False
+    )
+
+
+class AnnouncementForm(InputRules, forms.Form):
+    text = forms.CharField(
+        label="Announcement for the room",
+        max_length=ANNOUNCEMENT_MAX,
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text="Shown on the room display; empty clears it.",
+    )

@@ -1,7 +1,17 @@
 from django.urls import path, register_converter
 
 from tournaments.converters import SmallNumber
-from tournaments.views import activity, director, invitations, prints, public
+from tournaments.views import (
+    activity,
+    director,
+    door,
+    fairness,
+    feeds,
+    invitations,
+    prints,
+    public,
+    room,
+)
 
 register_converter(SmallNumber, "num")
 
@@ -11,8 +21,11 @@ urlpatterns = [
     path("new/", director.tournament_create, name="create"),
     path("<slug:slug>/", public.tournament_detail, name="detail"),
     path("<slug:slug>/leaderboard/", public.leaderboard, name="leaderboard"),
-    path("<slug:slug>/screen/", public.big_screen, name="big_screen"),
-    path("<slug:slug>/screen/panel/", public.big_screen_panel, name="big_screen_panel"),
+    path("<slug:slug>/screen/", room.big_screen, name="big_screen"),
+    path("<slug:slug>/screen/panel/", room.big_screen_panel, name="big_screen_panel"),
+    path("<slug:slug>/fairness/", fairness.fairness, name="fairness"),
+    path("<slug:slug>/calendar.ics", feeds.tournament_calendar, name="calendar"),
+    path("<slug:slug>/check-in/<str:token>/", door.self_check_in, name="self_check_in"),
     path("<slug:slug>/rounds/<num:number>/", public.round_detail, name="round"),
     path("<slug:slug>/rounds/<num:number>/sheet/", prints.round_sheet, name="round_sheet"),
     path("<slug:slug>/rounds/<num:number>/scorecards/", prints.scorecards, name="scorecards"),
@@ -29,6 +42,11 @@ urlpatterns = [
     ),
     path("<slug:slug>/manage/staff/", invitations.tournament_staff, name="staff"),
     path("<slug:slug>/manage/entries/", director.entry_register, name="entry_register"),
+    path("<slug:slug>/manage/entries/paste/", door.entries_paste, name="entries_paste"),
+    path("<slug:slug>/manage/door/", door.door, name="door"),
+    path("<slug:slug>/manage/door/counts/", door.door_counts_panel, name="door_counts"),
+    path("<slug:slug>/manage/door/check-in/", door.check_in_switch, name="check_in_switch"),
+    path("<slug:slug>/manage/announce/", door.announce, name="announce"),
     path("<slug:slug>/manage/entries/<num:number>/seed/", director.entry_seed, name="entry_seed"),
     path(
         "<slug:slug>/manage/entries/<num:number>/<str:action>/",

@@ -19,6 +19,7 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from tests.config.permission_world import ROLES, World, build_world
+from tournaments.services.check_in import check_in_token
 
 pytestmark = pytest.mark.django_db
 
@@ -220,6 +221,12 @@ MATRIX: dict[str, Entry] = {
     "tournaments:seat_cards": Entry(_event, ALL, ALL),
     "tournaments:seat_card": Entry(_with(_event, number=lambda w: 1), ALL, ALL),
     "tournaments:heat_stage": Entry(_with(_event, number=lambda w: 1), NOBODY, NOBODY),
+    "tournaments:fairness": Entry(_event, ALL, ALL),
+    "tournaments:calendar": Entry(_event, ALL, ALL),
+    # Anyone holding the event's signed link (the QR code at the door); a forged one is 404.
+    "tournaments:self_check_in": Entry(
+        _with(_event, token=lambda w: check_in_token(w.tournament)), ALL, ALL
+    ),
     # --- tournaments: its directors ---
     "tournaments:create": Entry(_none, ORGANISERS, ORGANISERS),
     "tournaments:manage": Entry(_event, DIRECTOR, DIRECTOR),
@@ -228,6 +235,11 @@ MATRIX: dict[str, Entry] = {
     "tournaments:invitations": Entry(_event, DIRECTOR, DIRECTOR),
     "tournaments:staff": Entry(_event, DIRECTOR, DIRECTOR),
     "tournaments:entry_register": Entry(_event, NA, DIRECTOR),
+    "tournaments:entries_paste": Entry(_event, DIRECTOR, DIRECTOR),
+    "tournaments:door": Entry(_event, DIRECTOR, DIRECTOR),
+    "tournaments:door_counts": Entry(_event, DIRECTOR, DIRECTOR),
+    "tournaments:check_in_switch": Entry(_event, NA, DIRECTOR),
+    "tournaments:announce": Entry(_event, NA, DIRECTOR),
     "tournaments:entry_seed": Entry(_with(_event, number=lambda w: 1), NA, DIRECTOR),
     "tournaments:entry_action": Entry(
         _with(_event, number=lambda w: 1, action=lambda w: "withdraw"), NA, DIRECTOR

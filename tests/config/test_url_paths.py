@@ -120,6 +120,16 @@ PATHS_AND_VIEWS = [
     ("/leagues/teams/7/welcome/", "league:team_welcome"),
     ("/tournaments/fall/manage/invitations/", "tournaments:invitations"),
     ("/tournaments/fall/manage/staff/", "tournaments:staff"),
+    # The door and the room (issue: tournament night at the speed of the room). The check-in
+    # link sits in a printed QR code; the calendar in subscribed phones.
+    ("/tournaments/fall/check-in/12:AbC-dEf_9/", "tournaments:self_check_in"),
+    ("/tournaments/fall/calendar.ics", "tournaments:calendar"),
+    ("/tournaments/fall/fairness/", "tournaments:fairness"),
+    ("/tournaments/fall/manage/entries/paste/", "tournaments:entries_paste"),
+    ("/tournaments/fall/manage/door/", "tournaments:door"),
+    ("/tournaments/fall/manage/door/counts/", "tournaments:door_counts"),
+    ("/tournaments/fall/manage/door/check-in/", "tournaments:check_in_switch"),
+    ("/tournaments/fall/manage/announce/", "tournaments:announce"),
 ]
 
 

@@ -98,14 +98,6 @@ def test_the_heats_pages_show_each_stage(client, django_assert_max_num_queries):
     )
 
 
-def test_the_big_screen_refreshes_itself_every_fifteen_seconds(client):
-    tournament = started(progressive(8, rounds=2))
-    response = client.get(reverse("tournaments:big_screen", args=[tournament.slug]))
-    content = response.content.decode()
-    assert 'hx-trigger="every 15s"' in content
-    assert reverse("tournaments:big_screen_panel", args=[tournament.slug]) in content
-
-
 def test_printable_sheets_cards_and_scorecards(client):
     tournament = started(progressive(9, rounds=2))
     slug = tournament.slug

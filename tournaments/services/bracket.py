@@ -17,6 +17,7 @@ from tournaments.models import BracketMatch, Entry, MatchGame, Tournament
 from tournaments.selectors.results import game_winners
 from tournaments.services.games import game_create, team_seats
 from tournaments.services.log import tournament_activity
+from tournaments.services.notify import results_notify
 
 
 def _pure_id(match: BracketMatch) -> str:
@@ -112,6 +113,7 @@ def _sync(tournament: Tournament, by: Any) -> None:
         tournament.status = Tournament.Status.FINISHED
         tournament.finished_at = timezone.now()
         tournament.save(update_fields=["champion", "status", "finished_at"])
+        results_notify(tournament=tournament, by=by)
 
 
 def _open_ready_matches(tournament: Tournament, by: Any) -> None:

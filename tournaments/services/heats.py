@@ -10,6 +10,7 @@ from tournaments.errors import TournamentError
 from tournaments.models import Entry, Heat, HeatMatch, HeatStage, Tournament
 from tournaments.selectors.heat_plans import stage_advancers
 from tournaments.services.games import game_create, team_seats
+from tournaments.services.notify import results_notify
 from tournaments.stage_data import stages_from_data
 
 
@@ -103,3 +104,4 @@ def _finish(tournament: Tournament, champion: int | None) -> None:
     tournament.status = Tournament.Status.FINISHED
     tournament.finished_at = timezone.now()
     tournament.save(update_fields=["champion", "status", "finished_at"])
+    results_notify(tournament=tournament, by=None)

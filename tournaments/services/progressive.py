@@ -16,6 +16,7 @@ from tournaments.selectors import progressive_leaderboard
 from tournaments.selectors.results import confirmed_game_ids
 from tournaments.services.games import game_create
 from tournaments.services.log import tournament_activity
+from tournaments.services.notify import results_notify, round_seats_notify
 
 
 def _active_players(tournament: Tournament) -> list[int]:
@@ -114,9 +115,11 @@ def _open_round(tournament: Tournament, number: int, by: Any) -> Round:
         )
         table.save(update_fields=["game"])
     row.status = Round.Status.PLAYING
-    row.save(update_fields=["status"])
+    row.started_at = timezone.now()  # the room clock counts from here
+    row.save(update_fields=["status", "started_at"])
     tournament.current_round = number
     tournament.save(update_fields=["current_round"])
+    round_seats_notify(tournament=tournament, number=number, by=by)
     return row
 
 
@@ -183,4 +186,5 @@ def progressive_finish(*, tournament: Tournament, by: Any) -> Tournament:
         verb=Verb.TOURNAMENT_FINISHED,
         detail=f"champion: {champion}" if champion is not None else "",
     )
+    results_notify(tournament=tournament, by=by)
     return tournament

@@ -16,8 +16,10 @@ from accounts.permissions import can_run_tournament, deny_unless, organiser_requ
 from tournaments import services
 from tournaments.errors import TournamentError
 from tournaments.forms import EntryForm, SeedForm, TournamentForm
-from tournaments.models import BracketMatch, Entry, Tournament
+from tournaments.models import BracketMatch, Tournament
 from tournaments.selectors import bracket_view, heats_view, rounds_view
+from tournaments.selectors.door import door_counts
+from tournaments.services.check_in import check_in_is_open
 
 NOT_YOURS = "Only this tournament's director can run it."
 
@@ -79,9 +81,8 @@ def manage(request: HttpRequest, slug: str) -> HttpResponse:
         "tournament": tournament,
         "entries": entries,
         "entry_form": EntryForm(),
-        "counts": {
-            status.label: sum(1 for e in entries if e.status == status) for status in Entry.Status
-        },
+        "counts": door_counts(tournament),
+        "check_in_open": check_in_is_open(tournament),
     }
     if tournament.status != Tournament.Status.SETUP:
         if tournament.is_progressive and tournament.current_round:
@@ -154,7 +155,9 @@ def entry_action(request: HttpRequest, slug: str, number: int, action: str) -> H
             error = str(exc)
         entry.refresh_from_db()
         context = {"tournament": tournament, "entry": entry, "row_error": error}
-        return render(request, "tournaments/_entry_row.html", context)
+        response = render(request, "tournaments/_entry_row.html", context)
+        response["HX-Trigger"] = "entries-changed"  # the door's counters refresh at once
+        return response
     _attempt(request, lambda: run(entry, request.user), text.format(entry))
     return redirect("tournaments:manage", tournament.slug)
 

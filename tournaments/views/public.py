@@ -1,4 +1,5 @@
-"""Public pages: the list, each event's page by format, leaderboard and big screen."""
+"""Public pages: the list, each event's page by format, the leaderboard (the room display is
+views/room.py)."""
 
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
@@ -88,36 +89,6 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         request,
         "tournaments/round_detail.html",
         _base(request, tournament) | {"round": views[0]},
-    )
-
-
-def _screen_context(request: HttpRequest, tournament: Tournament) -> dict:
-    context = _base(request, tournament)
-    if tournament.is_progressive:
-        board = progressive_leaderboard(tournament)
-        current = [tournament.current_round] if tournament.current_round else []
-        context |= {
-            "board": board,
-            "top": board.rows[:12],
-            "current": (rounds_view(tournament, current) or [None])[0],
-        }
-    elif tournament.is_bracket:
-        context["brackets"] = bracket_view(tournament)
-    else:
-        context["stages"] = heats_view(tournament)
-    return context
-
-
-def big_screen(request: HttpRequest, slug: str) -> HttpResponse:
-    """For a projector in the room: refreshes itself every 15 seconds through htmx."""
-    tournament = _tournament(slug)
-    return render(request, "tournaments/big_screen.html", _screen_context(request, tournament))
-
-
-def big_screen_panel(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = _tournament(slug)
-    return render(
-        request, "tournaments/_big_screen_panel.html", _screen_context(request, tournament)
     )
 
 
