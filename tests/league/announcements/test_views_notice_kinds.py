@@ -7,7 +7,7 @@ from django.core.exceptions import PermissionDenied
 from django.urls import reverse
 
 from league.announcements.services import notice_preferences_set
-from notices.channels import PREFERENCE_KINDS
+from notices.channels import PREFERENCE_KINDS, choice_name, default_channels
 from notices.models import NoticePreference
 from tests.factories import UserFactory, player_user
 
@@ -27,9 +27,13 @@ def _signed_in(client, *, texts=False):
     return user, team
 
 
-def _choices(**changes):
-    """The defaults for someone without texts, with `changes`; "next" is the account page."""
-    return {**dict.fromkeys(PREFERENCE_KINDS, "email"), "next": ACCOUNT, **changes}
+def _choices(*, texts=False, **changes):
+    """Each kind's default (for someone who takes texts, or not), with `changes`; "next" is
+    the account page."""
+    defaults = {
+        kind: choice_name(default_channels(kind, can_text=texts)) for kind in PREFERENCE_KINDS
+    }
+    return {**defaults, "next": ACCOUNT, **changes}
 
 
 def _said(response):
@@ -58,7 +62,7 @@ def test_the_account_page_offers_each_kind_with_how_it_reaches_the_player_now(cl
 def test_a_choice_other_than_the_default_is_kept_and_the_player_goes_back(client):
     user, _ = _signed_in(client, texts=True)
     data = {
-        **_choices(**dict.fromkeys(PREFERENCE_KINDS, "both")),
+        **_choices(texts=True),
         CARD: "both",
         "cancellation": "sms",
     }
@@ -75,7 +79,7 @@ def test_choosing_the_default_again_keeps_no_row(client):
     user, _ = _signed_in(client, texts=True)
     notice_preferences_set(player=user.player, choices={CARD: "email"}, by=user)
     assert _stored(user) == {CARD: (True, False)}
-    client.post(URL, {**_choices(**dict.fromkeys(PREFERENCE_KINDS, "both")), CARD: "sms"})
+    client.post(URL, _choices(texts=True))
     assert _stored(user) == {}
 
 
