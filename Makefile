@@ -5,9 +5,10 @@ STAMP := $(VENV)/.installed
 DEMO_ENV := DEBUG=1
 # Tests run with production-like settings (DEBUG off) but plain HTTP.
 TEST_ENV := SECRET_KEY=tests-only-not-a-secret SECURE_SSL_REDIRECT=0
-# One test process per core (at most four), whole files at a time so each file's shared
-# fixtures are built once; `make test PYTEST_ARGS=` runs in one process.
-PYTEST_ARGS ?= -n auto --maxprocesses=4 --dist loadfile
+# One test process per core (at most four). Each process takes tests in the suite's order
+# (pytest-django runs tests that flush the database last), so data the migrations seeded is
+# there for the tests before them; `make test PYTEST_ARGS=` runs in one process.
+PYTEST_ARGS ?= -n auto --maxprocesses=4 --dist load
 
 .PHONY: demo test lint format venv migrate worker beat clean
 
