@@ -51,12 +51,12 @@ def test_bad_lines_are_named_by_their_number():
         "Eve, not a number\n"
     )
     assert [e.number for e in errors] == [2, 3, 4, 5, 6]
-    assert str(errors[0]) == (
-        "Line 2: start the line with the player's name, then the email."
-    )
+    assert str(errors[0]) == ("Line 2: start the line with the player's name, then the email.")
     assert "give one email address" in str(errors[2])
     assert "give one phone number" in str(errors[3])
-    assert str(errors[4]) == "Line 6: “not a number” is neither an email address nor a phone number."
+    assert (
+        str(errors[4]) == "Line 6: “not a number” is neither an email address nor a phone number."
+    )
 
 
 def test_an_empty_paste_says_what_to_give():
@@ -68,7 +68,9 @@ def test_an_empty_paste_says_what_to_give():
 
 def test_a_huge_paste_is_refused_whole():
     people, errors = paste_read("\n".join(f"Player {n}" for n in range(LINES_MAX + 1)))
-    assert people == [] and errors == [LineError(0, f"Paste at most {LINES_MAX} players at a time.")]
+    assert people == [] and errors == [
+        LineError(0, f"Paste at most {LINES_MAX} players at a time.")
+    ]
 
 
 def test_a_stray_quote_does_not_break_the_line():

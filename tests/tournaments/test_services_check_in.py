@@ -96,9 +96,7 @@ def test_asking_for_seats_needs_an_email_or_phone():
         entry_self_check_in(tournament=tournament, name=entry.player.name, notify=True)
     assert Entry.objects.get(pk=entry.pk).status == Entry.Status.REGISTERED
     with pytest.raises(TournamentError, match="phone number"):
-        entry_self_check_in(
-            tournament=tournament, name=entry.player.name, notify=True, phone="12"
-        )
+        entry_self_check_in(tournament=tournament, name=entry.player.name, notify=True, phone="12")
     done = entry_self_check_in(
         tournament=tournament, name=entry.player.name, notify=True, phone="(416) 555-0101"
     )

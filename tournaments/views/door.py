@@ -84,7 +84,8 @@ def entries_paste(request: HttpRequest, slug: str) -> HttpResponse:
 
 def _digest(text: str) -> str:
     """Which list was previewed: the confirm registers only the list the director saw."""
-    return hashlib.sha256(text.encode()).hexdigest()[:32]
+    lines = "\n".join(line.rstrip() for line in text.strip().splitlines())
+    return hashlib.sha256(lines.encode()).hexdigest()[:32]
 
 
 def self_check_in_url(request: HttpRequest, tournament: Tournament) -> str:

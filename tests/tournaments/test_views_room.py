@@ -1,0 +1,68 @@
+"""The room display: its own full-screen page, polling its body for the next page."""
+
+import pytest
+from django.urls import reverse
+
+from tests.tournaments.factories import bracket, heats_event, progressive, started
+from tournaments.models import Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def _get(client, name, tournament, **params):
+    return client.get(reverse(f"tournaments:{name}", args=[tournament.slug]), params)
+
+
+def test_the_display_has_no_site_menus_and_asks_for_its_next_page(client):
+    tournament = started(progressive(8, rounds=2))
+    content = _get(client, "big_screen", tournament).content.decode()
+    assert "site-header" not in content and "site-nav" not in content
+    assert "/static/tournaments/room.css" in content and "/static/js/round-clock.js" in content
+    panel = reverse("tournaments:big_screen_panel", args=[tournament.slug])
+    assert f'hx-get="{panel}?page=1"' in content and 'hx-trigger="every 10s"' in content
+    assert 'hx-swap="outerHTML"' in content
+    assert "Round 1<span> of 2</span>" in content
+
+
+def test_the_panel_answers_with_the_page_asked_and_points_to_the_next(client):
+    tournament = started(progressive(60, rounds=2))
+    content = _get(client, "big_screen_panel", tournament, page="1").content.decode()
+    assert "<!doctype" not in content
+    assert "?page=2" in content and "<small>2/2</small>" in content  # the tables' second page
+    assert "Table 13" in content and "Table 1<" not in content
+
+
+@pytest.mark.parametrize("page", ["", "-1", "abc", "9" * 40])
+def test_any_page_parameter_answers(client, page):
+    tournament = started(progressive(8, rounds=2))
+    assert _get(client, "big_screen_panel", tournament, page=page).status_code == 200
+
+
+def test_the_clock_carries_the_rounds_start_and_limit(client):
+    tournament = started(progressive(8, rounds=2, round_minutes=25))
+    content = _get(client, "big_screen", tournament).content.decode()
+    assert "data-round-clock" in content and 'data-limit-minutes="25"' in content
+    assert "Time left" in content
+
+
+def test_a_round_without_a_limit_counts_up(client):
+    tournament = started(progressive(8, rounds=2))
+    content = _get(client, "big_screen", tournament).content.decode()
+    assert "data-round-clock" in content and "data-limit-minutes" not in content
+    assert "Playing for" in content
+
+
+def test_brackets_and_heats_have_the_room_display_too(client):
+    for tournament in (started(bracket(4)), started(heats_event(6))):
+        response = _get(client, "big_screen", tournament)
+        assert response.status_code == 200 and b"room-wide" in response.content
+
+
+def test_the_champion_is_shown_when_the_event_is_over(client):
+    tournament = started(bracket(2))
+    entry = tournament.entries.first()
+    Tournament.objects.filter(pk=tournament.pk).update(
+        status=Tournament.Status.FINISHED, champion=entry
+    )
+    content = _get(client, "big_screen", tournament).content.decode()
+    assert f"Champion: <strong>{entry.display_name}</strong>" in content
