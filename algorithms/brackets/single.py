@@ -29,7 +29,9 @@ from typing import Literal
 
 type Entrant = Hashable
 Outcome = Literal["winner", "loser"]
-BracketName = Literal["main", "consolation"]
+# "main" is the championship (or winners') bracket; "losers" and "final" belong to
+# double elimination (``algorithms.brackets.double``).
+BracketName = Literal["main", "consolation", "losers", "final"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +92,16 @@ class Bracket:
             if m.bracket == bracket:
                 rows.setdefault(m.round, []).append(m)
         return [sorted(rows[r], key=lambda m: m.position) for r in sorted(rows)]
+
+    def title_winner(self) -> Entrant | None:
+        """Who has won the event: the main bracket's final winner, once decided."""
+        rounds = self.rounds("main")
+        return rounds[-1][0].winner if rounds else None
+
+    def settled(self) -> Bracket:
+        """Slots filled from decided matches and byes advanced (double elimination
+        has its own rules for this)."""
+        return _settle(self)
 
 
 def standard_seed_order(size: int) -> list[int]:
@@ -159,8 +171,9 @@ def build_bracket(
     return _settle(Bracket(tuple(matches), best_of, size))
 
 
-def advance(bracket: Bracket, match_id: str, winner: Entrant) -> Bracket:
-    """Record ``winner`` of a ready match and move entrants along; returns a new bracket."""
+def advance[B: Bracket](bracket: B, match_id: str, winner: Entrant) -> B:
+    """Record ``winner`` of a ready match and move entrants along; returns a new bracket
+    (of either kind: single or double elimination)."""
     current = bracket.match(match_id)
     if current.is_bye:
         raise ValueError(f"{match_id} is a bye: it advances by itself")
@@ -171,10 +184,10 @@ def advance(bracket: Bracket, match_id: str, winner: Entrant) -> Bracket:
     if winner not in (current.entrant_a, current.entrant_b):
         raise ValueError(f"{winner!r} is not playing in {match_id}")
     matches = tuple(replace(m, winner=winner) if m.id == match_id else m for m in bracket.matches)
-    return _settle(replace(bracket, matches=matches))
+    return replace(bracket, matches=matches).settled()
 
 
-def advance_series(bracket: Bracket, match_id: str, game_winners: Sequence[Entrant]) -> Bracket:
+def advance_series[B: Bracket](bracket: B, match_id: str, game_winners: Sequence[Entrant]) -> B:
     """Like ``advance``, from the games' winners; refuses an unfinished series."""
     winner = series_winner(game_winners, bracket.best_of)
     if winner is None:
@@ -183,7 +196,10 @@ def advance_series(bracket: Bracket, match_id: str, game_winners: Sequence[Entra
 
 
 def champion(bracket: Bracket, which: BracketName = "main") -> Entrant | None:
-    """Winner of the final (of the main or the consolation bracket), once decided."""
+    """Winner of the event (``"main"``: for double elimination, of the grand final)
+    or of the consolation bracket's final, once decided."""
+    if which == "main":
+        return bracket.title_winner()
     rounds = bracket.rounds(which)
     return rounds[-1][0].winner if rounds else None
 
