@@ -11,7 +11,8 @@ Pure Python: no Django import, and nothing from the rest of ``tournaments``.
 
 Modules: ``generate`` (entry points), ``types`` (``Round``, ``Table``, ``Quality``),
 ``quality`` (metrics and bounds), ``build`` (new rounds), ``plans`` (starting
-schedules), ``designs`` and ``extend`` (whist designs), ``search`` (annealing).
+schedules), ``joint`` (sit-outs and partners chosen together, for redraws),
+``designs`` and ``extend`` (whist designs), ``search`` (annealing).
 """
 
 from tournaments.rotation.generate import SIT_OUT_RULES, generate_rotation, rotation_to_dict

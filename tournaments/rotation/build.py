@@ -44,6 +44,7 @@ def build_rotation(players, rounds, rng: random.Random, played, sit_out_rule) ->
     base_o = [0] * (n * n)
     played_seats = [_seats_of(rnd, index) for rnd in played]
     count_relations(n, played_seats, base_p, base_o)
+    base_repeats = sum(c - 1 for c in base_p if c > 1) // 2
 
     t_opp, t_meet = annealing_targets(n_cur, rounds)
     moves = min(MAX_MOVES, MOVES_PER_SEAT * n_cur * n_new)
@@ -60,21 +61,21 @@ def build_rotation(players, rounds, rng: random.Random, played, sit_out_rule) ->
         )
     plans = sorted((rotation_plans.is_unfair(p, n_cur), k, p) for k, p in enumerate(plans) if p)
     best = None
-    for unfair, _, (seats, sitters) in plans:
-        if unfair and best is not None and best[0][0] == 1:
-            break  # an unfair start is only worth it for unique partners
+
+    def consider(seats, sitters, unfair):
+        nonlocal best
         zones = [[(0, main)] + ([(main, len(s))] if three else []) for s in seats]
 
-        def key(option, unfair=unfair):
-            partner, *rest = schedule_key(n, option, base_p, base_o, table)
-            return partner, unfair, *rest
+        def key(option):
+            partner, repeats, *rest = schedule_key(n, option, base_p, base_o, table)
+            return partner, repeats, unfair, *rest
 
-        def anneal(start, weights, zones=zones):
+        def anneal(start, weights):
             args = (n, start, zones, base_p, base_o, t_opp, t_meet, moves, rng)
             return polish(*args, weights=weights)[0]
 
         options = [seats, anneal(seats, WEIGHTS)]
-        if key(options[-1])[0] > 1:
+        if key(options[-1])[1] > base_repeats:
             # Partners still repeat (tight history, no design): look for unique
             # partners first, then improve the rest from there.
             unique = anneal(seats, PARTNERS_FIRST)
@@ -82,6 +83,18 @@ def build_rotation(players, rounds, rng: random.Random, played, sit_out_rule) ->
         for option in options:
             if best is None or key(option) < best[0]:
                 best = key(option), option, sitters
+
+    for unfair, _, (seats, sitters) in plans:
+        if unfair and best is not None and best[0][0] == 1:
+            break  # an unfair start is only worth it for unique partners
+        consider(seats, sitters, unfair)
+    if best[0][1] > base_repeats:
+        # The queue's sit-outs left no way round a repeat: choose sit-outs and
+        # partners together (None when no fair repeat-free plan was found).
+        counts = (n, list(base_p), list(base_o))
+        joint = rotation_plans.joint_plan(n_cur, n_new, n_sit, three, played, index, rng, counts)
+        if joint is not None:
+            consider(*joint, False)
     _, seats, sitters = best
 
     start = max((r.number for r in played), default=0) + 1

@@ -11,7 +11,9 @@ planes AG(2, 4) meet the table-mate bound. A simulated-annealing pass
 lower bounds ceil(2R/(N-1)) and ceil(3R/(N-1)), never giving up unique
 partners; big fields and regenerations (rounds already played) start from a
 greedy schedule instead. Sit-outs are decided first and stay fair: nobody sits
-out twice before everyone has sat out once.
+out twice before everyone has sat out once. When those sit-outs force a repeated
+partner, ``joint`` chooses sit-outs and partners together, so a redraw repeats
+nobody whenever a fair schedule without a repeat exists.
 
 Three-handed tables (``sit_out_rule="three_handed"``, when N = 4n+3): instead of
 three players sitting out they play at a last table ``Table(k, ns=(a, b),

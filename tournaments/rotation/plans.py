@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from tournaments.rotation import designs, extend
+from tournaments.rotation import designs, extend, joint
 from tournaments.rotation.quality import lower_bounds
 from tournaments.rotation.search import (
     annealing_targets,
@@ -39,8 +39,8 @@ def design_plan(n: int, rounds: int, three: bool, rng: random.Random):
     zero = [0] * (n * n)
 
     def key(candidate):
-        partner, *rest = schedule_key(n, candidate[0], zero, zero, table)
-        return partner, is_unfair(candidate, n), *rest
+        partner, repeats, *rest = schedule_key(n, candidate[0], zero, zero, table)
+        return partner, repeats, is_unfair(candidate, n), *rest
 
     seats, outs = min(candidates, key=key)
     perm = list(range(n))
@@ -158,15 +158,11 @@ def _phantom_design(n: int, rounds: int, fair: bool):
     return None
 
 
-def queue_plan(n_cur, n_new, n_sit, three, played, index, rng: random.Random, counts):
-    """Sit-outs (and three-handed seats) by a fair queue, tables greedily.
-
-    A player's place in the queue is (times sat out, last round sat out, a seeded
-    random rank), counting the played rounds; a newcomer starts level with the
-    fewest sit-outs among the others, so arriving late never costs extra
-    sit-outs. The three-handed table takes the players who played three-handed
-    least, in the same way."""
-    sat = {i: None for i in range(n_cur)}
+def queue_state(n_cur: int, played, index: dict, rng: random.Random):
+    """The queue's counts from the played rounds: (sit-outs, round of the last one,
+    three-handed turns, round of the last one, a seeded random rank), per current
+    player. A newcomer starts level with the fewest sit-outs among the others."""
+    sat: dict[int, int | None] = {i: None for i in range(n_cur)}
     last = dict.fromkeys(range(n_cur), -1)
     trios = dict.fromkeys(range(n_cur), 0)
     last_trio = dict.fromkeys(range(n_cur), -1)
@@ -186,9 +182,21 @@ def queue_plan(n_cur, n_new, n_sit, three, played, index, rng: random.Random, co
                         trios[index[p]] += 1
                         last_trio[index[p]] = k
     floor = min((c for c in sat.values() if c is not None), default=0)
-    sat = {i: floor if c is None else c for i, c in sat.items()}
+    counts = {i: floor if c is None else c for i, c in sat.items()}
     rank = list(range(n_cur))
     rng.shuffle(rank)
+    return counts, last, trios, last_trio, rank
+
+
+def queue_plan(n_cur, n_new, n_sit, three, played, index, rng: random.Random, counts):
+    """Sit-outs (and three-handed seats) by a fair queue, tables greedily.
+
+    A player's place in the queue is (times sat out, last round sat out, a seeded
+    random rank), counting the played rounds; a newcomer starts level with the
+    fewest sit-outs among the others, so arriving late never costs extra
+    sit-outs. The three-handed table takes the players who played three-handed
+    least, in the same way."""
+    sat, last, trios, last_trio, rank = queue_state(n_cur, played, index, rng)
     seats, sitters = [], []
     for k in range(len(played), len(played) + n_new):
         order = sorted(range(n_cur), key=lambda i: (sat[i], last[i], rank[i]))
@@ -209,6 +217,35 @@ def queue_plan(n_cur, n_new, n_sit, three, played, index, rng: random.Random, co
         count_relations(counts[0], [seat], counts[1], counts[2])
         seats.append(seat)
         sitters.append(out)
+    return seats, sitters
+
+
+def joint_plan(n_cur, n_new, n_sit, three, played, index, rng: random.Random, counts):
+    """Like ``queue_plan``, but sit-outs and partners chosen together so that no
+    partnership repeats (``joint``); None when no such fair plan was found."""
+    sat, last, trios, last_trio, rank = queue_state(n_cur, played, index, rng)
+    n, cp, co = counts
+    used = {(i, j) for i in range(n_cur) for j in range(i + 1, n_cur) if cp[i * n + j]}
+    group_counts, group_last = (trios, last_trio) if three else (sat, last)
+    found = joint.JointSearch(
+        n_cur,
+        n_new,
+        3 if three else n_sit,
+        three,
+        [group_counts[i] for i in range(n_cur)],
+        [group_last[i] for i in range(n_cur)],
+        rank,
+        used,
+    ).run()
+    if found is None:
+        return None
+    seats, sitters = [], []
+    for group, pairs, trio in found:
+        seat = joint.group_into_tables(pairs, rng, n, cp, co)
+        seat += trio
+        count_relations(n, [seat], cp, co)
+        seats.append(seat)
+        sitters.append(sorted(group))
     return seats, sitters
 
 

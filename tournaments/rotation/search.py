@@ -245,10 +245,14 @@ def annealing_targets(n: int, rounds: int) -> tuple[int, int]:
     return t_opp, t_meet
 
 
-def schedule_key(n, seats, base_p, base_o, table) -> tuple[int, int, int, int]:
-    """(partner max, opponent max, meet max, annealing cost): smaller is better."""
+def schedule_key(n, seats, base_p, base_o, table) -> tuple[int, int, int, int, int]:
+    """(partner max, repeated partnerships, opponent max, meet max, annealing cost):
+    smaller is better. Repeats count every partnership beyond a pair's first, so a
+    history that already holds one still tells a schedule adding none from one that
+    adds more."""
     k = round(len(table) ** 0.5)
     cp, co = list(base_p), list(base_o)
     count_relations(n, seats, cp, co)
     meet = max(map(sum, zip(cp, co, strict=True)))
-    return max(cp), max(co), meet, total_cost(n, k, cp, co, table)
+    repeats = sum(c - 1 for c in cp if c > 1) // 2
+    return max(cp), repeats, max(co), meet, total_cost(n, k, cp, co, table)
