@@ -97,6 +97,17 @@ def test_the_director_opens_and_closes_self_check_in(client, event):
     response = client.post(_url("check_in_switch", event), {"open": "0", "back": "door"})
     assert response["Location"] == _url("door", event)
     assert not Tournament.objects.get(pk=event.pk).check_in_open
+    assert "Self check-in is closed." in client.get(_url("door", event)).content.decode()
+
+
+def test_opening_check_in_too_late_is_refused_on_the_door_screen(client):
+    tournament = started(progressive(8, rounds=1))
+    client.force_login(tournament.director)
+    response = client.post(
+        _url("check_in_switch", tournament), {"open": "1", "back": "door"}, follow=True
+    )
+    assert "a round left to join" in response.content.decode()
+    assert not Tournament.objects.get(pk=tournament.pk).check_in_open
 
 
 def test_self_check_in_with_the_events_link(client, event):

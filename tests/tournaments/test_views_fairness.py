@@ -32,3 +32,11 @@ def test_before_the_start_the_sheet_says_the_rotation_is_drawn_then(client):
 
 def test_only_progressive_events_have_a_fairness_sheet(client):
     assert client.get(_url(started(bracket(4)))).status_code == 404
+
+
+def test_the_event_page_links_the_sheet_the_room_and_the_calendar(client):
+    tournament = started(progressive(8, rounds=2))
+    content = client.get(reverse("tournaments:detail", args=[tournament.slug])).content.decode()
+    assert f'href="{_url(tournament)}"' in content
+    assert reverse("tournaments:big_screen", args=[tournament.slug]) in content
+    assert reverse("tournaments:calendar", args=[tournament.slug]) in content

@@ -3,6 +3,7 @@
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
+from accounts.permissions import can_run_tournament
 from tournaments.models import Tournament
 from tournaments.selectors.fairness import fairness_view
 
@@ -16,5 +17,9 @@ def fairness(request: HttpRequest, slug: str) -> HttpResponse:
     return render(
         request,
         "tournaments/fairness.html",
-        {"tournament": tournament, "view": fairness_view(tournament)},
+        {
+            "tournament": tournament,
+            "view": fairness_view(tournament),
+            "can_run": can_run_tournament(request.user, tournament),
+        },
     )
