@@ -96,6 +96,18 @@ class ReasonForm(InputRules, forms.Form):
     )
 
 
+class SeatCodeForm(InputRules, forms.Form):
+    """The code on the other side's seat cards, typed on the submitter's phone."""
+
+    code = forms.CharField(
+        label="Seat code",
+        max_length=40,
+        widget=forms.TextInput(
+            attrs={"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"}
+        ),
+    )
+
+
 class StaffDecisionForm(FinalScoresForm):
     """Settle or correct: the reason, and which card stands."""
 

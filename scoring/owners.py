@@ -8,6 +8,8 @@ A gate is called with the game and the step (`CardStep`) and returns the reasons
 is refused now (empty when it may go ahead); a game that isn't the owner's gets none.
 An owner may also register where to fix what its gate refuses (`register_card_fixes`):
 given the game and the person, (label, url) links the entry page shows beside the reasons.
+An owner whose players have no accounts may register their seat codes
+(`register_side_codes`): the other side confirms a card by typing one on the submitter's phone.
 Likewise each owner registers a scope lookup: given a game id, it answers ("league",
 league id) or ("tournament", tournament id), or None when the game isn't its own; a game
 nobody claims is logged in the site scope.
@@ -62,6 +64,28 @@ def card_fixes(game: Any, user: Any) -> list[tuple[str, str]]:
     for fixes in _fixes.values():
         links.extend(fixes(game, user))
     return links
+
+
+# code -> (side "NS"/"EW", who holds it): the codes printed on the seat cards of a game's
+# players, so a side without accounts can confirm on the other side's phone.
+SideCodes = dict[str, tuple[str, str]]
+SideCodeLookup = Callable[[Any], SideCodes | None]
+
+_side_codes: dict[str, SideCodeLookup] = {}
+
+
+def register_side_codes(name: str, lookup: SideCodeLookup) -> None:
+    """Register (or replace, by name) an owner's seat codes; None for a game not its own."""
+    _side_codes[name] = lookup
+
+
+def side_codes(game: Any) -> SideCodes:
+    """Every seat code of the game's players, from the owner that has them (empty: none)."""
+    for lookup in _side_codes.values():
+        codes = lookup(game)
+        if codes is not None:
+            return codes
+    return {}
 
 
 GameScope = tuple[str, int | None]

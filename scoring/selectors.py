@@ -35,6 +35,13 @@ class ConfirmedResult:
     lone_hands_made: dict[str, int] = field(default_factory=dict)
     settled: bool = False  # decided by a manager or director rather than the opponents
 
+    @property
+    def side_score(self) -> str:
+        """'N-S 10 · E-W 6'; empty for a card entered as four player totals."""
+        if self.ns_total is None or self.ew_total is None:
+            return ""
+        return f"N-S {self.ns_total} · E-W {self.ew_total}"
+
 
 def confirmed_results(game_ids: Iterable[int]) -> dict[int, ConfirmedResult]:
     """Confirmed results of the given games (one query); games without one are absent."""

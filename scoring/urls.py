@@ -15,6 +15,7 @@ urlpatterns = [
     path("games/<int:game_id>/entry/submit/", entry.entry_submit, name="entry_submit"),
     path("games/<int:game_id>/entry/final/", entry.entry_submit_final, name="entry_submit_final"),
     path("games/<int:game_id>/confirm/", actions.game_confirm, name="game_confirm"),
+    path("games/<int:game_id>/confirm/code/", actions.game_confirm_code, name="game_confirm_code"),
     path("games/<int:game_id>/dispute/", actions.game_dispute, name="game_dispute"),
     path("games/<int:game_id>/settle/", actions.game_settle, name="game_settle"),
     path("games/<int:game_id>/correct/", actions.game_correct, name="game_correct"),

@@ -6,11 +6,16 @@ class TournamentsConfig(AppConfig):
     name = "tournaments"
 
     def ready(self) -> None:
-        from scoring.owners import register_card_gate, register_game_scope
+        from scoring.owners import register_card_gate, register_game_scope, register_side_codes
         from tournaments import receivers  # noqa: F401  (connects the signal handlers)
-        from tournaments.selectors.games import game_card_refusals, game_tournament_scope
+        from tournaments.selectors.games import (
+            game_card_refusals,
+            game_side_codes,
+            game_tournament_scope,
+        )
         from tournaments.services import invitations as entrant_invitations
 
         register_card_gate("tournaments", game_card_refusals)
         register_game_scope("tournaments", game_tournament_scope)
+        register_side_codes("tournaments", game_side_codes)
         entrant_invitations.register()  # what accepting an invitation to an event does

@@ -10,10 +10,21 @@ from inputs.bounds import InputRules
 from scoring.models import RuleSet
 from tournaments.leaderboard import METRICS
 from tournaments.models import Tournament
-from tournaments.models.event import ANNOUNCEMENT_MAX
+from tournaments.models.event import ANNOUNCEMENT_MAX, SIT_OUT_POINTS_MAX
 from tournaments.stage_data import cold_butt_data, stages_from_data
 
 TIEBREAK_CHOICES = [("", "—"), *METRICS.items()]
+# What a director may still change once the event has started (the rest shapes the draw);
+# what a round sat out scores only changes how the leaderboard adds up.
+EDITABLE_WHILE_RUNNING = (
+    "name",
+    "date",
+    "start_time",
+    "venue",
+    "round_minutes",
+    "sit_out_scoring",
+    "sit_out_points",
+)
 
 
 def parse_prizes(text: str) -> list[int]:
@@ -76,6 +87,8 @@ class TournamentForm(InputRules, forms.ModelForm):
             "hands_per_round",
             "seed",
             "sit_out_rule",
+            "sit_out_scoring",
+            "sit_out_points",
             "round_minutes",
             "best_of",
             "consolation",
@@ -90,6 +103,8 @@ class TournamentForm(InputRules, forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.fields["rule_set"].queryset = RuleSet.objects.all()
         self.fields["rule_set"].required = True
+        self.fields["sit_out_points"].required = False
+        self.fields["sit_out_scoring"].required = False  # left out: a round sat out scores 0
         self.fields["best_of"].widget = forms.Select(choices=[(n, n) for n in (1, 3, 5, 7)])
         self.fields["rounds"].widget.attrs.update(min=1, max=40)
         self.fields["hands_per_round"].widget.attrs.update(min=1, max=20)
@@ -107,7 +122,7 @@ class TournamentForm(InputRules, forms.ModelForm):
             self.fields["stages_text"].disabled = True
             # The format, rules and sizes shape what is already generated.
             for name in self.Meta.fields:
-                if name not in ("name", "date", "start_time", "venue", "round_minutes"):
+                if name not in EDITABLE_WHILE_RUNNING:
                     self.fields[name].disabled = True
 
     def clean_rounds(self) -> int:
@@ -127,6 +142,15 @@ class TournamentForm(InputRules, forms.ModelForm):
         if minutes is not None and not 1 <= minutes <= 240:
             raise forms.ValidationError("Between 1 and 240 minutes, or empty.")
         return minutes
+
+    def clean_sit_out_scoring(self) -> str:
+        return self.cleaned_data.get("sit_out_scoring") or Tournament.SitOutScoring.NOTHING
+
+    def clean_sit_out_points(self) -> int:
+        points = self.cleaned_data.get("sit_out_points") or 0
+        if not 0 <= points <= SIT_OUT_POINTS_MAX:
+            raise forms.ValidationError(f"Between 0 and {SIT_OUT_POINTS_MAX} points.")
+        return points
 
     def clean_prize_text(self) -> list[int]:
         return parse_prizes(self.cleaned_data.get("prize_text", ""))
@@ -175,6 +199,9 @@ class TournamentForm(InputRules, forms.ModelForm):
                 f"{rule_set} has no target score; a {Tournament.Format(fmt).label.lower()} "
                 "needs games with a winner (e.g. Classic Tens or Cold Butt).",
             )
+        fixed = Tournament.SitOutScoring.FIXED
+        if data.get("sit_out_scoring") == fixed and not data.get("sit_out_points"):
+            self.add_error("sit_out_points", "Give the points a round sat out scores (1 or more).")
         stages = data.get("stages_text")
         if rule_set and fmt == Tournament.Format.HEATS and rule_set.target_points and stages:
             targets = {stage.get("target", 10) for stage in stages}

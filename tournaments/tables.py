@@ -53,11 +53,27 @@ class LeaderboardTable(tables.Table):
         return value
 
     @classmethod
-    def for_board(cls, board, limit: int | None = None) -> LeaderboardTable:
+    def for_board(cls, board, limit: int | None = None, by_round: bool = False) -> LeaderboardTable:
+        """The leaderboard; `by_round` adds each round's points (the details page)."""
         extra = [
             (key, tables.Column(accessor=f"standing__{key}", verbose_name=label))
             for key, label in board.tiebreaks
         ]
+        round_columns = [
+            (
+                f"round_{number}",
+                tables.Column(accessor=f"rounds__{index}", verbose_name=f"R{number}"),
+            )
+            for index, number in enumerate(board.round_numbers if by_round else [])
+        ]
         rows = board.rows[:limit] if limit else board.rows
-        sequence = ["place", "player", "points", *(key for key, _ in extra), "rounds", "prize"]
-        return cls(rows, extra_columns=extra, sequence=sequence)
+        sequence = [
+            "place",
+            "player",
+            "points",
+            *(key for key, _ in extra),
+            "rounds",
+            *(key for key, _ in round_columns),
+            "prize",
+        ]
+        return cls(rows, extra_columns=extra + round_columns, sequence=sequence)

@@ -60,6 +60,7 @@ class ScorecardVersion(models.Model):
         SUBMISSION = "submission", "Submitted"
         SETTLEMENT = "settlement", "Settled"
         CORRECTION = "correction", "Corrected"
+        ENTRY = "entry", "Entered and confirmed"  # by staff, from the paper card, in one step
 
     class State(models.TextChoices):
         PENDING = "pending", "Awaiting confirmation"
@@ -95,6 +96,8 @@ class ScorecardVersion(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     confirmed_at = models.DateTimeField(null=True, blank=True)
+    # Who confirmed without an account: the other side's players, by their seat code.
+    confirmed_as = models.CharField(max_length=200, blank=True)
     disputed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -121,8 +124,9 @@ class ScorecardVersion(models.Model):
                 condition=~Q(kind="submission") | Q(submitted_for__in=["NS", "EW"]),
                 name="scorecard_submission_names_its_side",
             ),
+            # Staff typing a card in first need no reason; changing one does.
             models.CheckConstraint(
-                condition=Q(kind="submission") | ~Q(reason=""),
+                condition=Q(kind__in=["submission", "entry"]) | ~Q(reason=""),
                 name="scorecard_staff_change_has_reason",
             ),
         ]

@@ -15,8 +15,11 @@ from scoring.services.drafts import (
     draft_start_from,
 )
 from scoring.services.rulesets import ruleset_copy, ruleset_update
+from scoring.services.seat_codes import scorecard_confirm_by_code
+from scoring.services.staff_entry import StaffEntry, scorecard_staff_enter
 
 __all__ = [
+    "StaffEntry",
     "draft_add_hand",
     "draft_clear",
     "draft_remove_last_hand",
@@ -25,8 +28,10 @@ __all__ = [
     "ruleset_copy",
     "ruleset_update",
     "scorecard_confirm",
+    "scorecard_confirm_by_code",
     "scorecard_correct",
     "scorecard_dispute",
     "scorecard_settle",
+    "scorecard_staff_enter",
     "scorecard_submit",
 ]

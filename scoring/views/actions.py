@@ -10,7 +10,7 @@ from django.views.decorators.http import require_POST
 from accounts import permissions
 from scoring import presenters, services
 from scoring.engine import INDIVIDUAL
-from scoring.forms import ReasonForm, StaffDecisionForm
+from scoring.forms import ReasonForm, SeatCodeForm, StaffDecisionForm
 from scoring.models import Scorecard
 from scoring.selectors import draft_for, scorecard_for_game
 from scoring.views.common import game_or_404, posted_version
@@ -27,6 +27,23 @@ def game_confirm(request: HttpRequest, game_id: int) -> HttpResponse:
         messages.error(request, " ".join(exc.messages))
     else:
         messages.success(request, "Card confirmed. Thank you!")
+    return redirect("scoring:game_detail", game_id=game.pk)
+
+
+@require_POST
+@login_required
+def game_confirm_code(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The other side confirms on this phone with a seat code from their seat cards."""
+    game = game_or_404(game_id)
+    version = posted_version(request, game)
+    form = SeatCodeForm(request.POST)
+    code = form.cleaned_data["code"] if form.is_valid() else ""
+    try:
+        services.scorecard_confirm_by_code(version=version, user=request.user, code=code)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    else:
+        messages.success(request, "Card confirmed with the seat code. Thank you!")
     return redirect("scoring:game_detail", game_id=game.pk)
 
 

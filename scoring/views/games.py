@@ -6,7 +6,7 @@ from django.shortcuts import render
 from accounts import permissions
 from scoring import presenters
 from scoring.engine import INDIVIDUAL
-from scoring.owners import CardStep, card_refusals
+from scoring.owners import CardStep, card_refusals, side_codes
 from scoring.selectors import card_history, scorecard_for_game
 from scoring.views.common import game_or_404
 
@@ -28,6 +28,12 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
     answer_refusals = card_refusals(game, CardStep.ANSWER) if may_confirm else []
     staff = permissions.can_settle_game(user, game)
     sides = permissions.scoring_sides_for(user, game)
+    # On the phone of whoever may enter this card, the other side may type a seat code.
+    pending = bool(version and version.state == version.State.PENDING)
+    offer_code = pending and sides and not may_confirm and side_codes(game)
+    code_side = ""
+    if offer_code and not card_refusals(game, CardStep.ANSWER):
+        code_side = "EW" if version.submitted_for == "NS" else "NS"
     individual = game.rule_set.scoring_mode == INDIVIDUAL
     names = presenters.side_names(game)
     context = {
@@ -42,6 +48,7 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
         "winner_name": names.get(version.winner, "") if version else "",
         "history": card_history(card) if card else [],
         "may_confirm": may_confirm and not answer_refusals,
+        "code_side": code_side,
         "answer_refusals": answer_refusals,
         "own_pending": bool(
             version

@@ -3,7 +3,8 @@
 League A ("alpha") has a published season with a fixture tonight between A1 (home) and A2,
 a third team A3, a past fixture with a forfeit, and a reschedule request. League B has its
 own manager. Tournament T is a progressive event under way with a director and a
-scorekeeper; tournament T2 has another director.
+scorekeeper, its director having entered table 1's card for N-S; tournament T2 has another
+director.
 """
 
 import datetime
@@ -122,7 +123,13 @@ def build_world() -> World:
     )
     for user in (director, other_director):
         Role.objects.get_or_create(user=user, scope_kind=Scope.SITE, scope_id=0, role="organiser")
-    table_game = Round.objects.get(tournament=tournament, number=1).tables.first().game
+    table = Round.objects.get(tournament=tournament, number=1).tables.first()
+    table_game = table.game
+    # The director entered table 1's card for N-S: E-W confirm it with a seat code.
+    table_pending = scorecard_submit(
+        game=table_game, user=director, side="NS", final_scores={"N": 6, "S": 6, "E": 2, "W": 2}
+    )
+    east_code = table.seats.get(seat="E").entry.seat_code
     notice = send_notice(season=season, created_by=manager)
     world.users = {
         "anonymous": AnonymousUser(),
@@ -150,6 +157,8 @@ def build_world() -> World:
         "pending": pending,
         "tournament": tournament,
         "table_game": table_game,
+        "table_pending": table_pending,
+        "east_code": east_code,
         "notice": notice,
         "message": notice.messages.first(),
         "entry": tournament.entries.order_by("number").first(),

@@ -200,6 +200,9 @@ MATRIX: dict[str, Entry] = {
     "scoring:entry_submit": Entry(_league_game, NA, TEAM),
     "scoring:entry_submit_final": Entry(_league_game, NA, TEAM),
     "scoring:game_confirm": Entry(_league_game, NA, TEAM, _pending),
+    # A seat code typed on the phone of someone who may enter the card (a league game has
+    # none: they are told so); nobody else may take a code (tests/tournaments/test_seat_codes.py).
+    "scoring:game_confirm_code": Entry(_league_game, NA, TEAM, _pending),
     "scoring:game_dispute": Entry(_league_game, NA, TEAM, _pending),
     "scoring:game_settle": Entry(_league_game, MANAGER, MANAGER),
     "scoring:game_correct": Entry(_league_game, MANAGER, MANAGER),
@@ -218,6 +221,8 @@ MATRIX: dict[str, Entry] = {
     "tournaments:round": Entry(_with(_event, number=lambda w: 1), ALL, ALL),
     "tournaments:round_sheet": Entry(_with(_event, number=lambda w: 1), ALL, ALL),
     "tournaments:scorecards": Entry(_with(_event, number=lambda w: 1), ALL, ALL),
+    # Scorekeeper mode: the event's directors and scorekeepers enter a whole round.
+    "tournaments:round_scores": Entry(_with(_event, number=lambda w: 1), EVENT_STAFF, EVENT_STAFF),
     "tournaments:seat_cards": Entry(_event, ALL, ALL),
     "tournaments:seat_card": Entry(_with(_event, number=lambda w: 1), ALL, ALL),
     "tournaments:heat_stage": Entry(_with(_event, number=lambda w: 1), NOBODY, NOBODY),
@@ -256,6 +261,12 @@ TABLE_GAME_MATRIX: dict[str, Entry] = {
     "scoring:game_settle": Entry(_table_game, EVENT_STAFF, EVENT_STAFF),
     "scoring:game_correct": Entry(_table_game, EVENT_STAFF, EVENT_STAFF),
     "scoring:entry_submit_final": Entry(_table_game, NA, EVENT_STAFF),
+    "scoring:game_confirm_code": Entry(
+        _table_game,
+        NA,
+        EVENT_STAFF,
+        lambda w: {"version": w.table_pending.pk, "code": w.east_code},
+    ),
 }
 
 

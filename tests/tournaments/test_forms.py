@@ -115,3 +115,35 @@ def test_a_date_outside_the_window_or_control_characters_are_refused_by_the_form
     assert form.errors["date"][0].startswith("Pick a date between January 1, 2000 and")
     assert "can't be shown" in form.errors["name"][0]
     assert "venue" in form.errors
+
+
+def test_the_sit_out_policy_is_saved_and_defaults_to_nothing():
+    assert TournamentForm(_data()).save().sit_out_scoring == "nothing"
+    form = TournamentForm(_data(name="Fixed Night", sit_out_scoring="fixed", sit_out_points="5"))
+    assert form.is_valid(), form.errors
+    tournament = form.save()
+    assert (tournament.sit_out_scoring, tournament.sit_out_points) == ("fixed", 5)
+
+
+@pytest.mark.parametrize(
+    ("policy", "points", "message"),
+    [
+        ("fixed", "", "Give the points a round sat out scores"),
+        ("fixed", "100", "Between 0 and 99 points."),
+        ("half", "", "Select a valid choice."),
+    ],
+)
+def test_a_sit_out_policy_that_cannot_work_is_refused(policy, points, message):
+    form = TournamentForm(_data(sit_out_scoring=policy, sit_out_points=points))
+    assert not form.is_valid()
+    assert message in str(form.errors)
+
+
+def test_the_sit_out_policy_may_change_after_the_start_unlike_the_format():
+    tournament = TournamentForm(_data()).save()
+    tournament.status = Tournament.Status.RUNNING
+    tournament.save()
+    form = TournamentForm(instance=tournament)
+    assert not form.fields["sit_out_scoring"].disabled
+    assert not form.fields["sit_out_points"].disabled
+    assert form.fields["rounds"].disabled

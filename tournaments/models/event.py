@@ -1,5 +1,7 @@
 """The event itself and who entered it."""
 
+import secrets
+
 from django.conf import settings
 from django.db import models
 from django.db.models.functions import Lower
@@ -7,6 +9,15 @@ from django.db.models.functions import Lower
 # Leaderboard tiebreaks a director may order (see tournaments.leaderboard.METRICS).
 DEFAULT_TIEBREAKS = ["games_won", "lone_hands_made"]
 ANNOUNCEMENT_MAX = 500
+SIT_OUT_POINTS_MAX = 99
+# Seat codes: letters and digits nobody misreads on a printed card (no O/0, I/1, S/5, B/8...).
+SEAT_CODE_ALPHABET = "ACDEFGHJKLMNPQRTUVWXY34679"
+SEAT_CODE_LENGTH = 4
+
+
+def new_seat_code() -> str:
+    """A short random code printed on an entry's seat cards (the paper card's initials)."""
+    return "".join(secrets.choice(SEAT_CODE_ALPHABET) for _ in range(SEAT_CODE_LENGTH))
 
 
 class Tournament(models.Model):
@@ -23,6 +34,13 @@ class Tournament(models.Model):
     class SitOutRule(models.TextChoices):
         SIT_OUT = "sit_out", "Extra players sit out a round"
         THREE_HANDED = "three_handed", "Extra players make a three-handed table"
+
+    class SitOutScoring(models.TextChoices):
+        """What a player scores for a round they sit out (tournaments.leaderboard)."""
+
+        NOTHING = "nothing", "Nothing (0 points)"
+        AVERAGE = "average", "The player's average per round played"
+        FIXED = "fixed", "A fixed number of points"
 
     name = models.CharField(max_length=160)
     slug = models.SlugField(unique=True)
@@ -59,6 +77,18 @@ class Tournament(models.Model):
     )
     sit_out_rule = models.CharField(
         max_length=14, choices=SitOutRule.choices, default=SitOutRule.SIT_OUT
+    )
+    sit_out_scoring = models.CharField(
+        "Score for a round sat out",
+        max_length=8,
+        choices=SitOutScoring.choices,
+        default=SitOutScoring.NOTHING,
+        help_text="Progressive: what a player who sits out a round scores for it.",
+    )
+    sit_out_points = models.PositiveSmallIntegerField(
+        "Fixed points for a round sat out",
+        default=0,
+        help_text="Progressive: used when a round sat out scores a fixed number of points.",
     )
     tiebreaks = models.JSONField(
         default=list, blank=True, help_text="Progressive: leaderboard tiebreaks, in order."
@@ -115,6 +145,11 @@ class Tournament(models.Model):
             models.CheckConstraint(
                 condition=models.Q(rounds__gte=1, hands_per_round__gte=1),
                 name="tournament_sizes_positive",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(sit_out_points__lte=SIT_OUT_POINTS_MAX)
+                & models.Q(sit_out_scoring__in=["nothing", "average", "fixed"]),
+                name="tournament_sit_out_scoring_known",
             ),
         ]
 
@@ -176,6 +211,8 @@ class Entry(models.Model):
     notify = models.BooleanField(
         default=False, help_text="Send this entry its seat each round and the final standings."
     )
+    # Typed by this entry's players on the opposing side's phone to confirm its card.
+    seat_code = models.CharField(max_length=8, default=new_seat_code, editable=False)
     registered_at = models.DateTimeField(auto_now_add=True)
     checked_in_at = models.DateTimeField(null=True, blank=True)
 

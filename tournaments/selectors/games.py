@@ -1,13 +1,16 @@
 """What scoring asks the tournament about a game (through `scoring.owners`): which event it
-belongs to, and whether it may take a card now."""
+belongs to, whether it may take a card now, and its players' seat codes."""
 
 from typing import Any
 
+from django.db.models import Q
+
 from activity.models import Scope
-from scoring.models import Game
+from scoring.models import Game, GameSeat
 from scoring.owners import CardStep
 from tournaments.models import (
     BracketMatch,
+    Entry,
     HeatMatch,
     HeatStage,
     MatchGame,
@@ -26,6 +29,29 @@ def game_tournament_scope(game_id: int) -> tuple[str, int] | None:
     either = tables.order_by().union(series.order_by(), heats.order_by()).order_by()
     found = list(either[:1])
     return (Scope.TOURNAMENT, found[0][0]) if found else None
+
+
+def game_side_codes(game: Any) -> dict[str, tuple[str, str]] | None:
+    """Scoring's seat codes for an event's game: each entry seated there, its code ->
+    (its side, its name); None for a game that isn't an event's. Two queries."""
+    scope = game_tournament_scope(game.pk)
+    if scope is None:
+        return None
+    sides = {
+        player_id: "NS" if seat in ("N", "S") else "EW"
+        for player_id, seat in GameSeat.objects.filter(game_id=game.pk).values_list(
+            "player_id", "seat"
+        )
+    }
+    entries = Entry.objects.filter(
+        Q(player_id__in=sides) | Q(partner_id__in=sides), tournament_id=scope[1]
+    ).select_related("player", "partner")
+    codes = {}
+    for entry in entries:
+        side = sides.get(entry.player_id) or sides.get(entry.partner_id)
+        if side and entry.seat_code:
+            codes[entry.seat_code] = (side, entry.display_name)
+    return codes
 
 
 def game_card_refusals(game: Any, step: CardStep) -> list[str]:

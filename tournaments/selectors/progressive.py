@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from django.db.models import Prefetch
 
 from algorithms.prizes import split_prizes
-from scoring.selectors import confirmed_results
+from scoring.selectors import ConfirmedResult, confirmed_results
 from tournaments import leaderboard
 from tournaments.models import Entry, Round, Seat, Tournament
 
@@ -17,11 +17,21 @@ class TableView:
     number: int
     game_id: int | None
     seats: dict[str, Entry] = field(default_factory=dict)
-    result: object | None = None  # scoring's ConfirmedResult once the card is confirmed
+    result: ConfirmedResult | None = None  # once the card is confirmed
 
     @property
     def confirmed(self) -> bool:
         return self.result is not None
+
+    @property
+    def side_score(self) -> str:
+        """'N-S 10 · E-W 6' when the card has side totals (not four player totals)."""
+        return self.result.side_score if self.result is not None else ""
+
+    @property
+    def seat_points(self) -> dict[str, int]:
+        """Each seat's points on an individual card, however it was entered."""
+        return dict(self.result.seat_totals) if self.result is not None else {}
 
     def at(self, seat: str) -> Entry | None:
         return self.seats.get(seat)
@@ -91,6 +101,7 @@ class LeaderRow:
     entry: Entry
     standing: leaderboard.Standing
     prize_cents: int = 0
+    rounds: list[str] = field(default_factory=list)  # round_cells, in round order
 
 
 @dataclass
@@ -98,6 +109,25 @@ class Leaderboard:
     rows: list[LeaderRow]
     tiebreaks: list[tuple[str, str]]  # (metric key, label) in the tournament's order
     rounds_scored: int
+    sit_out_rule: str = ""  # the tournament's sit-out policy in one line
+    round_numbers: list[int] = field(default_factory=list)  # rounds started, for the details
+
+
+def round_cells(standing: leaderboard.Standing, numbers: list[int]) -> list[str]:
+    """A player's points in each round: the card's, 'out +5.2' for a round sat out."""
+    cells = []
+    for number in numbers:
+        if number in standing.round_points:
+            cells.append(str(standing.round_points[number]))
+        elif number in standing.sat_out:
+            cells.append(f"out +{standing.sit_out_each}" if standing.sit_out_each else "out")
+        else:
+            cells.append("")
+    return cells
+
+
+def sit_out_policy(tournament: Tournament) -> leaderboard.SitOutPolicy:
+    return leaderboard.SitOutPolicy(tournament.sit_out_scoring, tournament.sit_out_points)
 
 
 def _winning_side(result) -> str | None:
@@ -116,14 +146,20 @@ def progressive_leaderboard(tournament: Tournament) -> Leaderboard:
     entries = list(
         tournament.entries.filter(round_seats__isnull=False).distinct().select_related("player")
     )
+    started = (Round.Status.PLAYING, Round.Status.DONE)
     seats = list(
-        Seat.objects.filter(round__tournament=tournament, table__game__isnull=False).values_list(
+        Seat.objects.filter(round__tournament=tournament, round__status__in=started).values_list(
             "entry_id", "seat", "table__game_id", "round__number"
         )
     )
-    results = confirmed_results({game_id for _, _, game_id, _ in seats}) if seats else {}
+    game_ids = {game_id for _, _, game_id, _ in seats if game_id is not None}
+    results = confirmed_results(game_ids) if game_ids else {}
     lines = []
+    sat_out: dict[int, list[int]] = {}
     for entry_id, seat, game_id, number in seats:
+        if not seat:  # sat this started round out
+            sat_out.setdefault(entry_id, []).append(number)
+            continue
         result = results.get(game_id)
         if result is None:
             continue
@@ -138,15 +174,22 @@ def progressive_leaderboard(tournament: Tournament) -> Leaderboard:
             )
         )
     tiebreaks = [k for k in tournament.tiebreak_order if k in leaderboard.METRICS]
-    standings = leaderboard.rank([e.pk for e in entries], lines, tiebreaks)
+    policy = sit_out_policy(tournament)
+    standings = leaderboard.rank([e.pk for e in entries], lines, tiebreaks, sat_out, policy)
     by_pk = {e.pk: e for e in entries}
     # Ties share a place: equal keys are adjacent, so the place is the "score" to split on.
     prizes = split_prizes(tournament.prizes, [(s.player, s.place) for s in standings])
-    rows = [LeaderRow(by_pk[s.player], s, prizes.get(s.player, 0)) for s in standings]
+    numbers = sorted({number for _, _, _, number in seats})
+    rows = [
+        LeaderRow(by_pk[s.player], s, prizes.get(s.player, 0), round_cells(s, numbers))
+        for s in standings
+    ]
     return Leaderboard(
         rows=rows,
         tiebreaks=[(k, leaderboard.METRICS[k]) for k in tiebreaks],
         rounds_scored=len({line.round for line in lines}),
+        sit_out_rule=policy.explain(),
+        round_numbers=numbers,
     )
 
 

@@ -17,6 +17,7 @@ from tournaments.services.lifecycle import (
     tournament_start,
 )
 from tournaments.services.progressive import progressive_finish, round_start_next
+from tournaments.services.scores import round_enter_scores
 from tournaments.services.setup import tournament_create, tournament_update
 
 __all__ = [
@@ -32,6 +33,7 @@ __all__ = [
     "entry_withdraw",
     "heats_record_game",
     "progressive_finish",
+    "round_enter_scores",
     "round_start_next",
     "tournament_create",
     "tournament_recheck",

@@ -11,6 +11,7 @@ from accounts.services import role_grant
 from inputs.bounds import in_window, window_message
 from tournaments.errors import TournamentError
 from tournaments.models import Tournament
+from tournaments.models.event import SIT_OUT_POINTS_MAX
 from tournaments.stage_data import cold_butt_data
 
 # Attempts at a free slug when other events take ours at the same moment.
@@ -36,6 +37,15 @@ def _check_date(tournament: Tournament, *, was: Any = None) -> None:
         raise TournamentError("Give the event's date.")
     if tournament.date != was and not in_window(tournament.date):
         raise TournamentError(window_message())
+
+
+def _check_sit_out(tournament: Tournament) -> None:
+    """What a round sat out scores is one of the policies, its fixed points in range."""
+    if tournament.sit_out_scoring not in Tournament.SitOutScoring.values:
+        raise TournamentError("Choose what a round sat out scores: nothing, average or fixed.")
+    points = tournament.sit_out_points
+    if not isinstance(points, int) or not 0 <= points <= SIT_OUT_POINTS_MAX:
+        raise TournamentError(f"A round sat out scores between 0 and {SIT_OUT_POINTS_MAX} points.")
 
 
 def _insert(tournament: Tournament) -> None:
@@ -68,6 +78,7 @@ def _insert(tournament: Tournament) -> None:
 def tournament_create(*, tournament: Tournament, director: Any) -> Tournament:
     """Save a new event (from a valid setup form); the director creating it runs it."""
     _check_date(tournament)
+    _check_sit_out(tournament)
     tournament.director = director
     if tournament.is_heats and not tournament.stages:
         tournament.stages = cold_butt_data()
@@ -92,6 +103,7 @@ def tournament_update(*, tournament: Tournament) -> Tournament:
     if locked.status == Tournament.Status.FINISHED:
         raise TournamentError("A finished tournament can't be changed.")
     _check_date(tournament, was=locked.date)
+    _check_sit_out(tournament)
     if tournament.is_heats and not tournament.stages:
         tournament.stages = cold_butt_data()
     tournament.save()

@@ -3,6 +3,7 @@
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from accounts.permissions import can_keep_score
 from scoring.selectors import game_for_card
 from tournaments.selectors import player_schedule, rounds_view
 from tournaments.views.public import _base, _tournament
@@ -32,10 +33,12 @@ def seat_cards(request: HttpRequest, slug: str) -> HttpResponse:
     """A card per player with their table and seat in every round, to cut and hand out."""
     tournament = _progressive(slug)
     schedule = sorted(player_schedule(tournament).items(), key=lambda item: item[0].player.name)
+    # Seat codes confirm cards: printed for the event's staff, never shown to the public.
+    show_codes = can_keep_score(request.user, tournament)
     return render(
         request,
         "tournaments/print_seat_cards.html",
-        _base(request, tournament) | {"schedule": schedule},
+        _base(request, tournament) | {"schedule": schedule, "show_codes": show_codes},
     )
 
 

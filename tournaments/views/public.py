@@ -6,7 +6,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django_tables2 import RequestConfig
 
-from accounts.permissions import can_run_tournament, player_id_for
+from accounts.permissions import can_keep_score, can_run_tournament, player_id_for
 from tournaments.filters import TournamentFilter
 from tournaments.models import HeatStage, Tournament
 from tournaments.selectors import (
@@ -75,7 +75,7 @@ def leaderboard(request: HttpRequest, slug: str) -> HttpResponse:
     board = progressive_leaderboard(tournament)
     context = _base(request, tournament) | {
         "board": board,
-        "table": LeaderboardTable.for_board(board),
+        "table": LeaderboardTable.for_board(board, by_round=True),
     }
     return render(request, "tournaments/leaderboard.html", context)
 
@@ -88,7 +88,8 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     return render(
         request,
         "tournaments/round_detail.html",
-        _base(request, tournament) | {"round": views[0]},
+        _base(request, tournament)
+        | {"round": views[0], "can_keep_score": can_keep_score(request.user, tournament)},
     )
 
 
