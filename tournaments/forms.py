@@ -94,6 +94,10 @@ class TournamentForm(InputRules, forms.ModelForm):
             "consolation",
         ]
         labels = {"round_minutes": "Minutes per round (room clock)"}
+        help_texts = {
+            "round_minutes": "Progressive: empty uses the games' time limit, if any; "
+            "else the clock counts up."
+        }
         widgets = {
             "date": forms.DateInput(attrs={"type": "date"}),
             "start_time": forms.TimeInput(attrs={"type": "time"}),
