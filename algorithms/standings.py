@@ -33,6 +33,7 @@ share a rank (competition ranking: 1, 2, 2, 4) and keep the level's team order.
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
 from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -221,22 +222,36 @@ def strength_of_schedule(
 
     owp: dict[TeamId, Fraction] = {}
     for team, opponents in meetings.items():
-        total, weight = Fraction(0), 0
+        terms, weight = [], 0
         for opponent, (count, _) in opponents.items():
             their_games, their_wins_vs_team = meetings[opponent][team]
             other_games = totals[opponent] - their_games
             if other_games:
-                other_wins = wins[opponent] - their_wins_vs_team
-                total += count * Fraction(other_wins, other_games)
+                terms.append((count * (wins[opponent] - their_wins_vs_team), other_games))
                 weight += count
-        owp[team] = total / weight if weight else Fraction(0)
+        owp[team] = _mean(terms, weight)
 
     oowp: dict[TeamId, Fraction] = {}
     for team, opponents in meetings.items():
         count_all = sum(count for count, _ in opponents.values())
-        weighted = sum((count * owp[o] for o, (count, _) in opponents.items()), Fraction(0))
-        oowp[team] = weighted / count_all
+        terms = [
+            (count * owp[o].numerator, owp[o].denominator) for o, (count, _) in opponents.items()
+        ]
+        oowp[team] = _mean(terms, count_all)
     return owp, oowp
+
+
+def _mean(terms: Sequence[tuple[int, int]], weight: int) -> Fraction:
+    """The sum of the fractions numerator/denominator in `terms`, divided by `weight`.
+
+    Exact, like adding Fractions one by one, but over one common denominator: a gcd at the
+    end rather than one per term (a 500-team season has about 20,000 terms).
+    """
+    if not weight:
+        return Fraction(0)
+    common = math.lcm(*(denominator for _, denominator in terms)) if terms else 1
+    numerator = sum(n * (common // d) for n, d in terms)
+    return Fraction(numerator, common * weight)
 
 
 def rank_rows(

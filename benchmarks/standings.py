@@ -2,10 +2,11 @@
 
 Run from the repository root: ``python benchmarks/standings.py``. It builds a temporary
 database (PostgreSQL when DATABASE_URL names one, else SQLite; dropped at the end),
-generates 4 skill levels of 125 teams playing a 20-week round robin with every card
-confirmed (5,000 fixtures, 15,000 games), publishes week 20, then times requests through
-Django's test client in this process: the public standings page (a level of the
-published week), the CSV export, a manager's live standings (computed from every game),
+builds `benchmarks.big_season`'s season (4 skill levels of 125 teams, a 20-week round
+robin, every card confirmed: 4,960 fixtures, 14,880 games), publishes week 20, then times
+requests through Django's test client in this process: the public standings page (a level
+of the published week), the CSV export, a manager's live standings (kept per results
+version: the first view after a change computes every game),
 and two floors: a view returning a fixed response and a page that only renders the
 site layout. It prints the medians and both ratios, and exits 1 when the public page
 takes more than 5 times the trivial layout page (every page of the site renders the
@@ -13,7 +14,6 @@ layout, with a per-request CSRF token and user menu, so that is a page's floor).
 """
 
 import argparse
-import os
 import statistics
 import sys
 import time
@@ -21,6 +21,12 @@ import types
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.big_season import (  # noqa: E402
+    build_big_season,
+    set_up_django,
+    temporary_database,
+)
 
 TARGET_RATIO = 5.0
 
@@ -32,16 +38,6 @@ def _arguments() -> argparse.Namespace:
     parser.add_argument("--weeks", type=int, default=20)
     parser.add_argument("--repeat", type=int, default=30, help="timed requests per page")
     return parser.parse_args()
-
-
-def _set_up() -> None:
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    os.environ.setdefault("SECRET_KEY", "benchmark-only-not-a-secret")
-    os.environ.setdefault("SECURE_SSL_REDIRECT", "0")
-    os.environ.setdefault("LOG_LEVEL", "WARNING")
-    import django
-
-    django.setup()
 
 
 def _urls() -> str:
@@ -71,45 +67,14 @@ def _urls() -> str:
 
 
 def _build(args: argparse.Namespace):  # type: ignore[no-untyped-def]
-    import datetime
-
-    from django.contrib.auth import get_user_model
-    from django.contrib.auth.models import Group
-    from django.utils import timezone
-
-    from accounts.permissions import MANAGERS_GROUP
-    from league.demo.results import bulk_season
-    from league.seasons.models import League, Season
-    from league.standings.services import standings_publish
-
-    start = timezone.localdate() - datetime.timedelta(weeks=args.weeks)
-    league = League.objects.create(name="Benchmark League", slug="bench")
-    season = Season.objects.create(
-        league=league,
-        name="Big Season",
-        slug="big",
-        starts_on=start,
-        league_night=start.weekday(),
+    big = build_big_season(
+        levels=args.levels,
+        teams_per_level=args.teams_per_level,
         weeks=args.weeks,
-        schedule_state=Season.ScheduleState.PUBLISHED,
-        schedule_published_at=timezone.now(),
+        publish_week=args.weeks,
     )
-    began = time.perf_counter()
-    teams = bulk_season(
-        season, levels=args.levels, teams_per_level=args.teams_per_level, weeks=args.weeks
-    )
-    built = time.perf_counter() - began
-    manager = get_user_model().objects.create_user("bench-manager")
-    manager.groups.add(Group.objects.get(name=MANAGERS_GROUP))
-    began = time.perf_counter()
-    standings_publish(season=season, week=args.weeks, by=manager)
-    published = time.perf_counter() - began
-    print(
-        f"season: {len(teams)} teams, {season.fixtures.count()} fixtures, "
-        f"{season.fixtures.count() * 3} games (built in {built:.1f} s, week {args.weeks} "
-        f"published in {published:.2f} s)"
-    )
-    return season, manager
+    print(f"season: {big.describe()}, week {args.weeks} published")
+    return big.season, big.manager
 
 
 def _time(client, url: str, repeat: int) -> float:  # type: ignore[no-untyped-def]
@@ -126,23 +91,14 @@ def _time(client, url: str, repeat: int) -> float:  # type: ignore[no-untyped-de
 
 def main() -> int:
     args = _arguments()
-    _set_up()
+    set_up_django()
     from django.conf import settings
     from django.db import connection
     from django.test import Client
-    from django.test.utils import setup_test_environment, teardown_test_environment
 
-    setup_test_environment()
     settings.ROOT_URLCONF = _urls()
-    # Plain static storage: no collectstatic manifest is needed to render pages here.
-    settings.STORAGES = {
-        **settings.STORAGES,
-        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
-    }
-    original = connection.settings_dict["NAME"]
-    print(f"database: {connection.vendor} (temporary copy of {original})")
-    connection.creation.create_test_db(verbosity=0, autoclobber=True)
-    try:
+    with temporary_database():
+        print(f"database: {connection.vendor}")
         season, manager = _build(args)
         base = f"/leagues/{season.league.slug}/{season.slug}/standings/"
         client = Client()
@@ -151,16 +107,13 @@ def main() -> int:
         trivial = _time(client, "/__trivial__/", args.repeat)
         layout = _time(client, "/__layout__/", args.repeat)
         client.force_login(manager)
-        live = _time(client, base + "?week=live", max(args.repeat // 3, 3))
-    finally:
-        connection.creation.destroy_test_db(original, verbosity=0)
-        teardown_test_environment()
+        live = _time(client, base + "?week=live", args.repeat)
     rows = [
         ("floor: trivial view, fixed response", trivial),
         ("floor: trivial view, one-line page in the site layout", layout),
         (f"standings page (published week, one level of {args.teams_per_level})", public),
         ("standings CSV (all levels)", csv_export),
-        ("live standings for a manager (every game)", live),
+        ("live standings for a manager (cached per results version)", live),
     ]
     for label, seconds in rows:
         print(

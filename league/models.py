@@ -7,6 +7,7 @@ from league.playoffs.models import PlayoffBracket, PlayoffMatch, PlayoffRound, P
 from league.seasons.models.schedule import Fixture, RescheduleRequest
 from league.seasons.models.season import League, Season, SeasonDate, SkillLevel, Table, Venue
 from league.seasons.models.teams import Player, RosterEntry, Team, Waiver
+from league.seasons.models.versions import SeasonVersion
 from league.standings.models import StandingsSnapshot, StandingsSnapshotRow
 
 __all__ = [
@@ -26,6 +27,7 @@ __all__ = [
     "RosterEntry",
     "Season",
     "SeasonDate",
+    "SeasonVersion",
     "SkillLevel",
     "StandingsSnapshot",
     "StandingsSnapshotRow",

@@ -27,14 +27,16 @@ from league.announcements.selectors import (
 )
 from league.cancellations import selectors as reads
 from league.cancellations import text
-from league.cancellations.makeups import MakeupError, night_label
+from league.cancellations.makeups import MakeupError
 from league.cancellations.models import Cancellation
 from league.seasons.activity import league_activity, plural
 from league.seasons.models import Fixture, Season, Venue
 from league.seasons.services.schedule import fixture_update
+from league.seasons.versions import season_changed
 from notices.addresses import Recipient
 from notices.models import Notice
 from notices.services import notice_addresses, notice_send
+from wording.when import day as night_label
 
 Scope = Cancellation.Scope
 Outcome = Cancellation.Outcome
@@ -213,6 +215,7 @@ def night_cancel(
     )
     if changed != len(ids):
         raise ValidationError("These fixtures changed meanwhile; look at the night again.")
+    season_changed(season, schedule=True, results=True)
     cancellation = Cancellation.objects.create(
         season=season,
         date=date,

@@ -17,7 +17,7 @@ from django.utils import timezone
 from algorithms.round_robin import round_robin_round
 from league.nights.models import FixtureGame
 from league.nights.services.results import game_label
-from league.seasons.models import Fixture, Season, SkillLevel, Team
+from league.seasons.models import Fixture, Season, SkillLevel, Table, Team
 from scoring.models import Game, Scorecard, ScorecardVersion
 
 Score = tuple[int, int]  # home (N-S), away (E-W)
@@ -105,12 +105,23 @@ def bulk_play(played: Iterable[PlayedFixture]) -> int:
 
 
 def bulk_season(
-    season: Season, *, levels: int, teams_per_level: int, weeks: int, seed: int = 5
+    season: Season,
+    *,
+    levels: int,
+    teams_per_level: int,
+    weeks: int,
+    seed: int = 5,
+    tables: Sequence[Table] = (),
 ) -> list[Team]:
-    """Levels of teams playing a round robin for `weeks` weeks, every game confirmed."""
+    """Levels of teams playing a round robin for `weeks` weeks, every game confirmed.
+
+    With `tables`, each week's fixtures take them in turn (give at least as many tables
+    as a week has fixtures: a table holds one fixture a night).
+    """
     rng = random.Random(seed)
     teams: list[Team] = []
     fixtures: list[Fixture] = []
+    placed: dict[int, int] = {}  # week -> fixtures given a table so far
     start = season.starts_on or timezone.localdate() - datetime.timedelta(weeks=weeks)
     for index in range(levels):
         level = SkillLevel.objects.create(season=season, name=f"L{index + 1}", position=index)
@@ -123,6 +134,10 @@ def bulk_season(
             for a, b in round_robin_round(len(members), week - 1):
                 if b is None:
                     continue
+                table = None
+                if tables:
+                    table = tables[placed.get(week, 0) % len(tables)]
+                    placed[week] = placed.get(week, 0) + 1
                 fixtures.append(
                     Fixture(
                         season=season,
@@ -131,6 +146,7 @@ def bulk_season(
                         skill_level=level,
                         home=members[a],
                         away=members[b],
+                        table=table,
                         games=3,
                     )
                 )

@@ -6,10 +6,16 @@ Forfeits are overturned from the fixture page (with a reason) so the escalation 
 from django.contrib import admin
 
 from league.nights.models import FixtureClosure, FixtureGame, Forfeit, PlayoffReview
+from league.seasons.admin import ChangesSeasons
+
+
+class ChangesFixtureSeason(ChangesSeasons):
+    def seasons_of(self, obj: FixtureGame | Forfeit) -> list[int]:
+        return [obj.fixture.season_id]
 
 
 @admin.register(FixtureGame)
-class FixtureGameAdmin(admin.ModelAdmin):
+class FixtureGameAdmin(ChangesFixtureSeason):
     list_display = ["__str__", "forfeited_by", "no_result"]
     list_filter = ["no_result", "fixture__season"]
     raw_id_fields = ["fixture", "game", "forfeited_by", "forfeit"]
@@ -23,7 +29,7 @@ class FixtureClosureAdmin(admin.ModelAdmin):
 
 
 @admin.register(Forfeit)
-class ForfeitAdmin(admin.ModelAdmin):
+class ForfeitAdmin(ChangesFixtureSeason):
     list_display = ["team", "fixture", "reason", "games", "offense", "overturned_at"]
     list_filter = ["reason", "fixture__season"]
     search_fields = ["team__name"]

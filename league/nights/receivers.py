@@ -16,6 +16,7 @@ from league.nights.services.step_notices import (
     version_settled_notify,
 )
 from league.seasons.models import Fixture
+from league.seasons.versions import season_changed
 from scoring.models import ScorecardVersion
 from scoring.signals import card_confirmed
 
@@ -26,6 +27,8 @@ def record_confirmed_card(sender: Any, game: Any, version: Any = None, **kwargs:
     if fixture_game is None:
         return
     if fixture_game.fixture.stage == Fixture.Stage.REGULAR:
+        # Sent after the card's commit: the live standings' version moves on now.
+        season_changed(fixture_game.fixture.season_id, results=True)
         fixture_refresh_status(fixture=fixture_game.fixture)
 
 

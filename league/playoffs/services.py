@@ -26,6 +26,7 @@ from league.nights.services.results import fixture_games_ensure
 from league.playoffs.models import PlayoffBracket, PlayoffMatch, PlayoffRound, PlayoffSeed
 from league.seasons.activity import league_activity, plural
 from league.seasons.models import Fixture, Season, SkillLevel, Team
+from league.seasons.versions import season_changed
 from league.standings.selectors import NO_LEVEL, standing_rows
 from scoring.models import Scorecard
 
@@ -223,6 +224,7 @@ def _open_series(bracket: PlayoffBracket, match: PlayoffMatch, date: datetime.da
     )
     match.fixture = fixture
     match.save(update_fields=["fixture"])
+    season_changed(season, schedule=True)  # the series is on the calendars
     fixture_games_ensure(fixture=fixture)
 
 
@@ -285,7 +287,10 @@ def _decide(match: PlayoffMatch, winner: int) -> None:
     match.winner_id = winner
     match.save(update_fields=["winner"])
     if match.fixture_id:
-        Fixture.objects.filter(pk=match.fixture_id).update(status=Fixture.Status.PLAYED)
+        Fixture.objects.filter(pk=match.fixture_id).update(
+            status=Fixture.Status.PLAYED, updated_at=timezone.now()
+        )
+        season_changed(match.bracket.season_id, schedule=True)
     _sync(match.bracket)
 
 
@@ -371,4 +376,5 @@ def playoff_round_set_date(
         )
         fixture.date, fixture.table_id = date, None if taken else fixture.table_id
         fixture.save(update_fields=["date", "table", "updated_at"])
+        season_changed(bracket.season_id, schedule=True)
     return playoff_round

@@ -1,3 +1,6 @@
+from collections.abc import Iterable
+from typing import Any
+
 from django.contrib import admin
 
 from league.seasons.models import (
@@ -14,6 +17,36 @@ from league.seasons.models import (
     Venue,
     Waiver,
 )
+from league.seasons.versions import season_changed
+
+
+class ChangesSeasons(admin.ModelAdmin):
+    """An edit in the admin skips the services, so it says here which seasons it changed:
+    their cached calendars, schedules and standings are built afresh (`versions`)."""
+
+    def seasons_of(self, obj: Any) -> Iterable[int]:
+        return [obj.season_id]
+
+    def _changed(self, obj: Any) -> None:
+        for season_id in list(self.seasons_of(obj)):
+            season_changed(season_id, schedule=True, results=True)
+
+    def save_model(self, request, obj, form, change):  # type: ignore[no-untyped-def]
+        super().save_model(request, obj, form, change)
+        self._changed(obj)
+
+    def save_related(self, request, form, formsets, change):  # type: ignore[no-untyped-def]
+        super().save_related(request, form, formsets, change)
+        self._changed(form.instance)
+
+    def delete_model(self, request, obj):  # type: ignore[no-untyped-def]
+        self._changed(obj)
+        super().delete_model(request, obj)
+
+    def delete_queryset(self, request, queryset):  # type: ignore[no-untyped-def]
+        for obj in queryset:
+            self._changed(obj)
+        super().delete_queryset(request, queryset)
 
 
 class RosterInline(admin.TabularInline):
@@ -39,28 +72,37 @@ class TableInline(admin.TabularInline):
 
 
 @admin.register(League)
-class LeagueAdmin(admin.ModelAdmin):
+class LeagueAdmin(ChangesSeasons):
     prepopulated_fields = {"slug": ["name"]}
     search_fields = ["name"]
 
+    def seasons_of(self, obj: League) -> Iterable[int]:
+        return obj.seasons.values_list("pk", flat=True)
+
 
 @admin.register(Season)
-class SeasonAdmin(admin.ModelAdmin):
+class SeasonAdmin(ChangesSeasons):
     list_display = ["name", "league", "starts_on", "schedule_state"]
     list_filter = ["league", "schedule_state"]
     prepopulated_fields = {"slug": ["name"]}
     inlines = [SkillLevelInline, SeasonDateInline]
     filter_horizontal = ["venues"]
 
+    def seasons_of(self, obj: Season) -> Iterable[int]:
+        return [obj.pk]
+
 
 @admin.register(Venue)
-class VenueAdmin(admin.ModelAdmin):
+class VenueAdmin(ChangesSeasons):
     list_display = ["name", "league"]
     inlines = [TableInline]
 
+    def seasons_of(self, obj: Venue) -> Iterable[int]:
+        return obj.seasons.values_list("pk", flat=True)
+
 
 @admin.register(Team)
-class TeamAdmin(admin.ModelAdmin):
+class TeamAdmin(ChangesSeasons):
     list_display = ["name", "season", "skill_level", "status"]
     list_filter = ["season", "status"]
     search_fields = ["name"]
@@ -90,7 +132,7 @@ class WaiverAdmin(admin.ModelAdmin):
 
 
 @admin.register(Fixture)
-class FixtureAdmin(admin.ModelAdmin):
+class FixtureAdmin(ChangesSeasons):
     list_display = ["__str__", "season", "date", "table", "status", "original_date"]
     list_filter = ["season", "status", "stage"]
     raw_id_fields = ["home", "away", "table"]

@@ -1,9 +1,11 @@
 """Reads shared by league pages, feeds and tasks (each a fixed number of queries)."""
 
+import datetime
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Count, Prefetch, Q, QuerySet
+from django.db.models import Count, Max, Min, Prefetch, Q, QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
@@ -71,6 +73,87 @@ def fixtures_for_schedule(season: Season) -> QuerySet[Fixture]:
     return Fixture.objects.filter(season=season).select_related(
         "home", "away", "table__venue", "skill_level"
     )
+
+
+@dataclass(frozen=True)
+class ScheduleWeek:
+    week: int
+    first: datetime.date  # its first and last nights (a moved fixture stays in its week)
+    last: datetime.date
+
+
+def schedule_weeks(season: Season) -> list[ScheduleWeek]:
+    """The weeks the season's fixtures fall in, in order: one grouped query."""
+    rows = (
+        Fixture.objects.filter(season=season)
+        .values("week")
+        .annotate(first=Min("date"), last=Max("date"))
+        .order_by("week")  # no default ordering: it would split the groups
+    )
+    return [ScheduleWeek(row["week"], row["first"], row["last"]) for row in rows]
+
+
+def current_week(weeks: list[ScheduleWeek], today: datetime.date) -> int | None:
+    """The week being played or next to be: its last night is today or later; else the last."""
+    for week in weeks:
+        if week.last >= today:
+            return week.week
+    return weeks[-1].week if weeks else None
+
+
+@dataclass(frozen=True, slots=True)
+class ScheduleRow:
+    """What the schedule shows of a fixture, read as plain values (no model per row)."""
+
+    pk: int
+    week: int
+    date: datetime.date
+    original_date: datetime.date | None
+    status: str
+    home_id: int
+    home: str
+    away_id: int | None
+    away: str | None
+    level: str | None
+    table: str | None
+    venue: str | None
+
+    @property
+    def was_moved(self) -> bool:
+        return self.original_date is not None and self.original_date != self.date
+
+    @property
+    def where(self) -> str:
+        return f"{self.venue} · {self.table}" if self.table is not None else ""
+
+    @property
+    def status_label(self) -> str:
+        return Fixture.Status(self.status).label if self.status in Fixture.Status else self.status
+
+
+SCHEDULE_ROW_FIELDS = (
+    "pk",
+    "week",
+    "date",
+    "original_date",
+    "status",
+    "home_id",
+    "home__name",
+    "away_id",
+    "away__name",
+    "skill_level__name",
+    "table__name",
+    "table__venue__name",
+)
+
+
+def schedule_values(fixtures: QuerySet[Fixture]) -> QuerySet:
+    """The fixtures' `SCHEDULE_ROW_FIELDS` as tuples, to page through or write out."""
+    return fixtures.values_list(*SCHEDULE_ROW_FIELDS)
+
+
+def schedule_rows(values: Iterable[tuple]) -> list[ScheduleRow]:
+    return [ScheduleRow(*row) for row in values]
 
 
 def fixtures_for_team(team: Team) -> QuerySet[Fixture]:

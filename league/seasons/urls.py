@@ -11,6 +11,7 @@ from league.seasons.views import (
     manage,
     public,
     schedule,
+    schedule_page,
     teams,
 )
 
@@ -41,7 +42,7 @@ staff_by_league = [
 public_by_slug = [
     path("<slug:slug>/", public.league_detail, name="league_detail"),
     path(SEASON, public.season_detail, name="season_detail"),
-    path(SEASON + "schedule/", public.season_schedule, name="season_schedule"),
+    path(SEASON + "schedule/", schedule_page.season_schedule, name="season_schedule"),
     path(SEASON + "calendar.ics", feeds.season_calendar, name="season_calendar"),
 ]
 captain_by_slug = [

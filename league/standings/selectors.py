@@ -11,6 +11,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 from django.shortcuts import get_object_or_404
+from django.utils import timezone
 
 from algorithms import metrics
 from algorithms.metrics import order_description as order_description  # the page's sentence
@@ -61,21 +62,27 @@ def season_game_records(season: Season) -> list[GameRecord]:
     A forfeited game is booked with the season's forfeit score for the other team.
     Games without a result, with no result, or a tie that stands (no winner) are left out.
     """
-    rows = FixtureGame.objects.filter(
-        fixture__season=season,
-        fixture__stage=Fixture.Stage.REGULAR,
-        fixture__status__in=(Fixture.Status.SCHEDULED, Fixture.Status.PLAYED),
-        no_result=False,
-    ).values_list(
-        "fixture_id",
-        "fixture__week",
-        "game__ns_team_id",
-        "game__ew_team_id",
-        "forfeited_by_id",
-        "game__scorecard__status",
-        "game__scorecard__current_version__ns_total",
-        "game__scorecard__current_version__ew_total",
-        "game__scorecard__current_version__winner",
+    rows = (
+        FixtureGame.objects.filter(
+            fixture__season=season,
+            fixture__stage=Fixture.Stage.REGULAR,
+            fixture__status__in=(Fixture.Status.SCHEDULED, Fixture.Status.PLAYED),
+            no_result=False,
+        )
+        # No order: the default one (by fixture, so by the fixture's own default) joined
+        # four more tables and sorted every game for nothing.
+        .order_by()
+        .values_list(
+            "fixture_id",
+            "fixture__week",
+            "game__ns_team_id",
+            "game__ew_team_id",
+            "forfeited_by_id",
+            "game__scorecard__status",
+            "game__scorecard__current_version__ns_total",
+            "game__scorecard__current_version__ew_total",
+            "game__scorecard__current_version__winner",
+        )
     )
     win, lose = season.forfeit_winner_score, season.forfeit_loser_score
     records = []
@@ -186,6 +193,18 @@ def season_and_weeks(league_slug: str, season_slug: str) -> tuple[Season, list[S
         slug=season_slug,
     )
     return season, []
+
+
+def played_weeks(season: Season) -> list[int]:
+    """Regular weeks whose first night has come, in order: one row a week (one query)."""
+    return list(
+        Fixture.objects.filter(
+            season=season, stage=Fixture.Stage.REGULAR, date__lte=timezone.localdate()
+        )
+        .order_by("week")  # not the default order: DISTINCT would keep a row per fixture
+        .values_list("week", flat=True)
+        .distinct()
+    )
 
 
 def published_weeks(season: Season) -> list[StandingsSnapshot]:

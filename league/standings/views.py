@@ -1,6 +1,7 @@
 """Standings: a public page per skill level with a week selector, CSV, and the manager's publish."""
 
 import hashlib
+from dataclasses import dataclass
 
 from django.contrib import messages
 from django.core.cache import cache
@@ -15,11 +16,12 @@ from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
 from accounts import permissions
-from activity.exports import csv_content, csv_download
+from activity.exports import CONTENT_TYPE, cached_download, csv_content
 from algorithms import metrics
 from league.seasons import selectors
 from league.seasons.access import season_manager_required
-from league.seasons.models import Fixture, Season
+from league.seasons.models import Season
+from league.seasons.versions import Version, season_versions
 from league.standings import selectors as selectors_standings
 from league.standings.models import StandingsSnapshot
 from league.standings.services import standings_publish
@@ -47,17 +49,14 @@ def _chosen_week(request: HttpRequest, weeks: list[StandingsSnapshot], is_manage
     return None
 
 
-def _unpublished_weeks(season: Season, weeks: list[StandingsSnapshot]) -> list[int]:
+def _unpublished_weeks(
+    season: Season, weeks: list[StandingsSnapshot], played: list[int] | None = None
+) -> list[int]:
     """Weeks a manager may publish now: played (first night passed), not yet published."""
     published = {s.week for s in weeks}
-    played = (
-        Fixture.objects.filter(
-            season=season, stage=Fixture.Stage.REGULAR, date__lte=timezone.localdate()
-        )
-        .values_list("week", flat=True)
-        .distinct()
-    )
-    return sorted({w for w in played if w not in published}, reverse=True)
+    if played is None:
+        played = selectors_standings.played_weeks(season)
+    return [week for week in reversed(played) if week not in published]
 
 
 def season_standings(request: HttpRequest, league: str, season: str) -> HttpResponse:
@@ -78,11 +77,14 @@ def season_standings(request: HttpRequest, league: str, season: str) -> HttpResp
         )
         order = snapshot.standings_order
     else:
-        live = selectors_standings.live_standings(season_obj)
-        levels = [entry.level for entry in live]
+        version = season_versions(season_obj).results  # read before the results: see versions
+        if request.GET.get("export") == "csv":
+            return _live_csv(request, season_obj, version)
+        live = _live_tables(request, season_obj, version)
+        levels = live.levels
         order = season_obj.standings_order
     if request.GET.get("export") == "csv":
-        return _csv(season_obj, snapshot, None if snapshot else live)
+        return _csv(request, season_obj, snapshot)
     level = next((lv for lv in levels if lv.key == request.GET.get("level")), None)
     level = level or (levels[0] if levels else None)
     context = {
@@ -96,12 +98,15 @@ def season_standings(request: HttpRequest, league: str, season: str) -> HttpResp
         "legend": legend(),
         "is_manager": is_manager,
         "week_param": snapshot.week if snapshot else "live",
-        "publishable": _unpublished_weeks(season_obj, weeks) if is_manager else [],
+        "publishable": (
+            _unpublished_weeks(season_obj, weeks, None if snapshot else live.played)
+            if is_manager
+            else []
+        ),
         "base_url": reverse("league:season_standings", args=[league, season]),
     }
     if snapshot is None:
-        rows = next((entry.rows for entry in live if entry.level == level), [])
-        context["table_html"] = _table_html(request, rows)
+        context["table_html"] = mark_safe(live.tables.get(level.key, "") if level else "")  # noqa: S308  (the table's own rendering, cached as is)
     elif is_manager:
         context["table_html"] = _published_table(request, snapshot, level)
     else:
@@ -133,24 +138,68 @@ def _published_body(request: HttpRequest, context: dict) -> str:
     return mark_safe(html)  # noqa: S308  (our own template's output, cached as is)
 
 
-def _csv(season: Season, snapshot: StandingsSnapshot | None, live: list | None) -> HttpResponse:
-    """Every level of the week (a published week's file is made once and kept)."""
-
-    def build() -> bytes:
-        rows = (
-            selectors_standings.snapshot_rows(snapshot)
-            if snapshot is not None
-            else [row for entry in live or [] for row in entry.rows]
-        )
-        return csv_content(CSV_FIELDS, [[getattr(row, n) for n in CSV_FIELDS] for row in rows])
-
-    label = f"week-{snapshot.week}" if snapshot else "live"
-    content = (
-        build()
-        if snapshot is None
-        else cache.get_or_set(_cache_key(snapshot, "csv"), build, timeout=CACHE_SECONDS)
+def _csv(request: HttpRequest, season: Season, snapshot: StandingsSnapshot) -> HttpResponse:
+    """Every level of a published week: the file is made once and kept."""
+    return cached_download(
+        request,
+        key=_cache_key(snapshot, "csv"),
+        build=lambda: _csv_content(selectors_standings.snapshot_rows(snapshot)),
+        content_type=CONTENT_TYPE,
+        filename=f"{season.slug}-standings-week-{snapshot.week}.csv",
+        last_modified=snapshot.published_at,
     )
-    return csv_download(f"{season.slug}-standings-{label}.csv", content)
+
+
+def _csv_content(rows: list) -> bytes:
+    return csv_content(CSV_FIELDS, [[getattr(row, n) for n in CSV_FIELDS] for row in rows])
+
+
+@dataclass(frozen=True)
+class LiveTables:
+    """A manager's live standings as shown: the levels and each level's table, rendered."""
+
+    levels: list[selectors_standings.Level]
+    tables: dict[str, str]  # level key -> table HTML
+    played: list[int]  # the weeks played so far (the publish form's choices)
+
+
+def _live_key(season: Season, version: Version, what: str) -> str:
+    """Live standings are kept per results version (cards, forfeits, fixtures, teams: see
+    `league.seasons.versions`) and the season's own settings they are computed with."""
+    settings = (season.standings_order, season.forfeit_winner_score, season.forfeit_loser_score)
+    named = repr((TABLE_VERSION, season.pk, version.key, settings, what))
+    return f"league:standings:live:{hashlib.sha256(named.encode()).hexdigest()}"
+
+
+def _live_tables(request: HttpRequest, season: Season, version: Version) -> LiveTables:
+    """Computed from every game once per results version, then served from the cache."""
+    key = _live_key(season, version, f"tables:{timezone.localdate()}")
+    tables = cache.get(key)
+    if tables is None:
+        live = selectors_standings.live_standings(season)
+        tables = LiveTables(
+            [entry.level for entry in live],
+            {entry.level.key: str(_table_html(request, entry.rows)) for entry in live},
+            selectors_standings.played_weeks(season),
+        )
+        cache.set(key, tables, timeout=CACHE_SECONDS)
+    return tables
+
+
+def _live_csv(request: HttpRequest, season: Season, version: Version) -> HttpResponse:
+    def build() -> bytes:
+        live = selectors_standings.live_standings(season)
+        return _csv_content([row for entry in live for row in entry.rows])
+
+    return cached_download(
+        request,
+        key=_live_key(season, version, "csv"),
+        build=build,
+        content_type=CONTENT_TYPE,
+        filename=f"{season.slug}-standings-live.csv",
+        last_modified=version.changed_at,
+        private=True,
+    )
 
 
 def _table_html(request: HttpRequest, rows: list) -> str:

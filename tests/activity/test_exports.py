@@ -2,12 +2,20 @@
 
 import csv
 import datetime
+import gzip
 import io
 from decimal import Decimal
 
 import pytest
+from django.test import RequestFactory
 
-from activity.exports import csv_content, csv_download, csv_response, spreadsheet_safe
+from activity.exports import (
+    cached_download,
+    csv_content,
+    csv_download,
+    csv_response,
+    spreadsheet_safe,
+)
 
 
 @pytest.mark.parametrize(
@@ -57,3 +65,66 @@ def test_a_file_made_earlier_goes_out_as_the_same_download():
     response = csv_download("standings.csv", content)
     assert response.content == b"team\r\n'@A\r\n"
     assert response["Content-Disposition"] == 'attachment; filename="standings.csv"'
+
+
+class TestCachedDownload:
+    """A big download built once per key, answered 304 when unchanged, gzipped on request."""
+
+    @pytest.fixture(autouse=True)
+    def _built(self):
+        self.builds = 0
+
+    def _build(self) -> bytes:
+        self.builds += 1
+        return b"week,team\n" + b"1,Aces\n" * 500
+
+    def _get(self, key="season-7:v1", **headers):
+        request = RequestFactory().get("/file.csv", **headers)
+        return cached_download(
+            request,
+            key=key,
+            build=self._build,
+            content_type="text/csv; charset=utf-8",
+            filename="schedule.csv",
+            last_modified=datetime.datetime(2026, 3, 3, 19, 0, tzinfo=datetime.UTC),
+        )
+
+    def test_it_is_built_once_per_key(self):
+        first, second = self._get(), self._get()
+        assert first.content == second.content == self._build()
+        assert self.builds == 2  # once for both responses, once just above
+        assert self._get(key="season-7:v2")["ETag"] != first["ETag"]
+
+    def test_a_conditional_get_is_answered_304_without_the_file(self):
+        first = self._get()
+        builds = self.builds
+        again = self._get(HTTP_IF_NONE_MATCH=first["ETag"])
+        assert (again.status_code, again.content) == (304, b"")
+        assert again["ETag"] == first["ETag"] and again["Last-Modified"] == first["Last-Modified"]
+        assert self._get(HTTP_IF_MODIFIED_SINCE=first["Last-Modified"]).status_code == 304
+        assert self.builds == builds
+        assert self._get(key="season-7:v2", HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 200
+
+    def test_it_is_gzipped_only_for_clients_that_accept_it(self):
+        plain = self._get()
+        packed = self._get(HTTP_ACCEPT_ENCODING="br, gzip;q=0.8")
+        assert "Content-Encoding" not in plain
+        assert packed["Content-Encoding"] == "gzip"
+        assert gzip.decompress(packed.content) == plain.content
+        assert len(packed.content) < len(plain.content) / 10
+        assert plain["Vary"] == packed["Vary"] == "Accept-Encoding"
+        assert plain["Content-Disposition"] == 'attachment; filename="schedule.csv"'
+
+    def test_a_managers_file_is_kept_out_of_shared_caches(self):
+        request = RequestFactory().get("/file.csv")
+        public = self._get()
+        private = cached_download(
+            request,
+            key="live",
+            build=self._build,
+            content_type="text/csv",
+            filename="live.csv",
+            private=True,
+        )
+        assert "public" in public["Cache-Control"] and "no-cache" in public["Cache-Control"]
+        assert "private" in private["Cache-Control"] and "Last-Modified" not in private

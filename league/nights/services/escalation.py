@@ -18,6 +18,7 @@ from league.nights.models import Forfeit, PlayoffReview
 from league.nights.rules import season_policy
 from league.nights.services.withdrawals import fixtures_to_byes
 from league.seasons.models import Fixture, Team
+from league.seasons.versions import season_changed
 from notices.models import Notice
 from notices.services import notice_send
 
@@ -76,6 +77,7 @@ def _remove(team: Team, forfeit: Forfeit) -> None:
     changes: list[dict] = [{"team_status": team.status}, *fixtures_to_byes(team, remaining)]
     team.status = Team.Status.REMOVED
     team.save(update_fields=["status"])
+    season_changed(team.season_id, schedule=True, results=True)
     forfeit.removal_changes = changes
     forfeit.save(update_fields=["removal_changes"])
     signals.team_removed.send(sender=Team, team=team)
@@ -104,6 +106,7 @@ def _restore(team: Team, forfeit: Forfeit) -> None:
         fixture.save(update_fields=["home", "away", "table", "games", "updated_at"])
     team.status = previous["team_status"]
     team.save(update_fields=["status"])
+    season_changed(team.season_id, schedule=True, results=True)
     forfeit.removal_changes = []
     forfeit.save(update_fields=["removal_changes"])
 

@@ -29,6 +29,7 @@ from league.nights.services.results import (
 )
 from league.seasons.activity import fixture_label, league_activity
 from league.seasons.models import Fixture, Season, Team
+from league.seasons.versions import season_changed
 from notices.models import Notice
 from notices.services import notice_send
 from scoring.models import Scorecard
@@ -218,6 +219,8 @@ def book_forfeits(*, fixture: Fixture) -> None:
     FixtureGame.objects.bulk_update(
         changed, ["forfeited_by", "forfeit", "forfeit_reason", "no_result"]
     )
+    if changed and fixture.stage == Fixture.Stage.REGULAR:
+        season_changed(fixture.season_id, results=True)
     if fixture.stage == Fixture.Stage.PLAYOFF:
         signals.playoff_fixture_changed.send(sender=Fixture, fixture=fixture, by=None)
     else:

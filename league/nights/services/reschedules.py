@@ -15,6 +15,7 @@ from league.nights.services.step_notices import (
 )
 from league.seasons.models import Fixture, RescheduleRequest, Season, Team
 from league.seasons.services.schedule import LIVE, check_night, move_fixture
+from league.seasons.versions import season_changed
 
 REASON_MAX = 1000
 NOTE_MAX = RescheduleRequest._meta.get_field("response_note").max_length
@@ -90,6 +91,7 @@ def reschedule_request_respond(
         fixture.start_time = request.proposed_time
         fixture.status = Fixture.Status.SCHEDULED
         fixture.save()
+        season_changed(fixture.season_id, schedule=True, results=True)
     request.status = (
         RescheduleRequest.Status.ACCEPTED if accept else RescheduleRequest.Status.DECLINED
     )

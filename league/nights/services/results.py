@@ -32,6 +32,7 @@ from league.nights.services.step_notices import fixture_closed_notify, one_notic
 from league.seasons.activity import fixture_label, league_activity
 from league.seasons.eligibility import team_play_problems
 from league.seasons.models import Fixture
+from league.seasons.versions import season_changed
 from scoring.models import Game, Scorecard, ScorecardVersion
 from scoring.services import (
     scorecard_confirm,
@@ -277,6 +278,7 @@ def fixture_refresh_status(*, fixture: Fixture) -> Fixture:
     if status != fixture.status:
         fixture.status = status
         fixture.save(update_fields=["status", "updated_at"])
+        season_changed(fixture.season_id, schedule=True)  # calendars show "Played"
     return fixture
 
 
@@ -327,6 +329,7 @@ def fixture_close(
             else:
                 fg.no_result = True
                 fg.save(update_fields=["no_result"])
+                season_changed(fixture.season_id, results=True)
                 empty.append(fg.number)
     closure = FixtureClosure.objects.create(
         fixture=fixture, closed_by=user, reason=reason, settled_games=settled, no_result_games=empty

@@ -24,6 +24,7 @@ from league.nights.selectors.withdrawals import (
 )
 from league.seasons.activity import league_activity, plural
 from league.seasons.models import Fixture, RescheduleRequest, Team
+from league.seasons.versions import season_changed
 from notices.models import Notice
 from notices.services import notice_send
 from scoring.models import Game
@@ -111,6 +112,7 @@ def team_withdraw(*, team: Team, by: Any, reason: str) -> Withdrawal:
     fixtures_to_byes(team, fixtures)
     team.status = Team.Status.WITHDRAWN
     team.save(update_fields=["status"])
+    season_changed(team.season_id, schedule=True, results=True)
     signals.team_removed.send(sender=Team, team=team)
     season = team.season
     league_activity(

@@ -3,6 +3,7 @@
 from league.seasons.models.schedule import Fixture, RescheduleRequest
 from league.seasons.models.season import League, Season, SeasonDate, SkillLevel, Table, Venue
 from league.seasons.models.teams import Player, RosterEntry, Team, Waiver
+from league.seasons.models.versions import SeasonVersion
 
 __all__ = [
     "Fixture",
@@ -12,6 +13,7 @@ __all__ = [
     "RosterEntry",
     "Season",
     "SeasonDate",
+    "SeasonVersion",
     "SkillLevel",
     "Table",
     "Team",

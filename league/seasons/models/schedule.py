@@ -48,7 +48,12 @@ class Fixture(models.Model):
 
     class Meta:
         ordering = ["season", "date", "week", "skill_level__position", "table__position", "pk"]
-        indexes = [models.Index(fields=["season", "week"]), models.Index(fields=["date"])]
+        indexes = [
+            models.Index(fields=["season", "week"]),
+            models.Index(fields=["date"]),
+            # The season's last fixture save, read by every cached schedule page (versions).
+            models.Index(fields=["season", "updated_at"], name="fixture_season_saved"),
+        ]
         constraints = [
             # A table holds one live fixture a night.
             models.UniqueConstraint(

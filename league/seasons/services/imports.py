@@ -18,6 +18,7 @@ from django.db.models.functions import Lower
 from league.seasons.models import Player, RosterEntry, Season, SkillLevel, Team
 from league.seasons.roster_csv import ImportRow, parse_roster_csv
 from league.seasons.services.teams import check_manager
+from league.seasons.versions import season_changed
 
 ONLY_MANAGERS = "Only this league's managers can import its teams and players."
 CHANGED = (
@@ -213,6 +214,7 @@ def season_import_csv(*, season: Season, text: str, by: Any, digest: str) -> Imp
 
 def _write(season: Season, rows: list[PlannedRow]) -> ImportResult:
     result = ImportResult()
+    season_changed(season, results=True)  # new teams and levels show in the standings
     levels = {level.pk: level for level in season.skill_levels.all()}
     new_levels: dict[str, SkillLevel] = {}
     teams = {team.pk: team for team in season.teams.all()}

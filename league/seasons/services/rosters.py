@@ -10,6 +10,7 @@ from accounts.models import Invitation
 from inputs.bounds import text_clean
 from league.seasons.invitations import sub_invitation_send, team_invitation_send
 from league.seasons.models import Fixture, Player, RosterEntry, Season, SkillLevel, Team
+from league.seasons.versions import season_changed
 
 PLAYER_NAME_MAX = Player._meta.get_field("name").max_length
 PHONE_MAX = Player._meta.get_field("phone").max_length
@@ -85,9 +86,11 @@ def team_create(*, season: Season, name: str, skill_level: SkillLevel | None = N
         raise ValidationError("That skill level belongs to another season.")
     try:
         with transaction.atomic():
-            return Team.objects.create(season=season, name=name, skill_level=skill_level)
+            team = Team.objects.create(season=season, name=name, skill_level=skill_level)
     except IntegrityError:  # the same team added at the same moment
         raise ValidationError(taken) from None
+    season_changed(season, results=True)  # live standings list every team
+    return team
 
 
 def _regular_elsewhere(team: Team, player: Player) -> RosterEntry | None:

@@ -14,6 +14,7 @@ from inputs.bounds import date_check, in_window, window_message
 from league.seasons.activity import league_activity, plural
 from league.seasons.models import Fixture, Season, SeasonDate, Table, Team
 from league.seasons.scheduling import generate_schedule
+from league.seasons.versions import season_changed
 
 LIVE = (Fixture.Status.SCHEDULED, Fixture.Status.PLAYED)
 NO_LEVEL = "-"
@@ -80,6 +81,7 @@ def season_generate_schedule(*, season: Season) -> int:
         )
         for row in rows
     )
+    season_changed(season, schedule=True, results=True)
     return len(rows)
 
 
@@ -113,6 +115,7 @@ def season_publish_schedule(*, season: Season, by: Any = None) -> Season:
     season.schedule_state = Season.ScheduleState.PUBLISHED
     season.schedule_published_at = timezone.now()
     season.save(update_fields=["schedule_state", "schedule_published_at"])
+    season_changed(season, schedule=True)
     fixtures = season.fixtures.filter(away__isnull=False).count()
     league_activity(
         season=season,
@@ -181,4 +184,5 @@ def fixture_update(
     fixture.status, fixture.start_time = status, start_time
     fixture.games = season.games_per_fixture if away is not None else 0
     fixture.save()
+    season_changed(season, schedule=True, results=True)
     return fixture

@@ -22,6 +22,7 @@ from league.seasons.models import (
     Team,
     Venue,
 )
+from league.seasons.versions import season_changed
 
 NAME_MAX = League._meta.get_field("name").max_length  # a season's name too
 LEVEL_MAX = SkillLevel._meta.get_field("name").max_length
@@ -239,6 +240,7 @@ def season_copy_from(*, source: Season, target: Season) -> dict[str, int]:
         placed.update(entry.player_id for entry in entries)
         RosterEntry.objects.bulk_create(entries)
         copied_players += len(entries)
+    season_changed(target, results=True)  # its levels and teams show in the standings
     return {"teams": copied_teams, "players": copied_players, "levels": len(levels)}
 
 
@@ -270,6 +272,8 @@ def season_update(*, season: Season, changes: dict[str, Any]) -> Season:
         season.league_night = season.starts_on.weekday()
     season.full_clean()
     season.save()
+    # Names, times and the standings order show on calendars, schedules and standings.
+    season_changed(season, schedule=True, results=True)
     return season
 
 
@@ -284,9 +288,11 @@ def skill_level_add(*, season: Season, name: str) -> SkillLevel:
     position = season.skill_levels.count()
     try:
         with transaction.atomic():
-            return SkillLevel.objects.create(season=season, name=name, position=position)
+            level = SkillLevel.objects.create(season=season, name=name, position=position)
     except IntegrityError:  # the same level added at the same moment
         raise ValidationError(taken) from None
+    season_changed(season, results=True)  # the standings show every level
+    return level
 
 
 @transaction.atomic

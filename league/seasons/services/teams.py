@@ -20,6 +20,7 @@ from league.seasons.activity import league_activity, plural
 from league.seasons.invitations import team_invitation_send
 from league.seasons.models import Fixture, RosterEntry, SkillLevel, Team
 from league.seasons.services.rosters import roster_add_player, team_create
+from league.seasons.versions import season_changed
 
 NAME_MAX = Team._meta.get_field("name").max_length
 ONLY_MANAGERS = "Only this league's managers can change its teams."
@@ -68,6 +69,7 @@ def team_rename(*, team: Team, name: str, by: Any) -> Team:
             team.save(update_fields=["name"])
     except IntegrityError:  # the same name taken at the same moment
         raise ValidationError(f"{team.season.name} already has a team called {name}.") from None
+    season_changed(team.season_id, schedule=True, results=True)  # calendars, standings
     league_activity(
         season=team.season,
         actor=by,
@@ -131,6 +133,7 @@ def team_change_level(*, team: Team, level: SkillLevel | None, by: Any) -> Level
     old = team.skill_level
     team.skill_level = level
     team.save(update_fields=["skill_level"])
+    season_changed(season, schedule=True, results=True)
     draft = fixture_count(team)
     league_activity(
         season=season,

@@ -17,6 +17,7 @@ from inputs.bounds import text_clean
 from league.seasons.activity import league_activity, plural
 from league.seasons.models import Fixture, Season, Table, Venue
 from league.seasons.services.teams import check_manager, clean_name
+from league.seasons.versions import season_changed, venue_changed
 
 NAME_MAX = Venue._meta.get_field("name").max_length
 ADDRESS_MAX = Venue._meta.get_field("address").max_length
@@ -86,6 +87,7 @@ def venue_update(
     changes = [change for change in changes if change]
     if not changes:
         raise ValidationError("Nothing changed.")
+    venue_changed(venue)  # its name and tables show on the seasons' schedules
     activity_record(
         actor=by,
         verb=Verb.VENUE_CHANGED,
@@ -136,6 +138,7 @@ def venue_remove(*, venue: Venue, season: Season, by: Any) -> VenueRemoval:
         table=None
     )
     season.venues.remove(venue)
+    season_changed(season, schedule=True)
     league_activity(
         season=season,
         actor=by,

@@ -1,88 +1,62 @@
 """iCalendar feeds a phone can subscribe to: one per team, one per season.
 
-Times are local to the configured TIME_ZONE and the calendar carries its VTIMEZONE, so a
-client without that zone in its own database still places each night right. Each event's
-UID is the fixture's id at the site's host (SITE_URL's, else the request's), so a reschedule
-or a cancellation updates the event a subscriber already has instead of adding another.
-Pages link each calendar twice: a `webcal://` link to subscribe, a plain one to download.
+The files are written by `league.seasons.calendars`. Each is built once per version of the
+season's schedule (`league.seasons.versions`) and host, kept in the cache, sent gzipped to
+clients that accept it, and answered 304 to a calendar app asking again with the ETag or
+date it has: polling a season's calendar costs two small queries until the schedule
+changes. Pages link each calendar twice: a `webcal://` link to subscribe, a plain one to
+download.
 """
-
-import datetime
 
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
-from django.utils import timezone
-from icalendar import Calendar, Event, Timezone
 
-from inputs.bounds import later
-from league.seasons import selectors
-from league.seasons.models import Fixture, Team
+from activity.exports import cached_download
+from league.seasons import calendars
+from league.seasons.models import Season, Team
+from league.seasons.versions import Version, season_versions, season_with_versions
 from league.web import site_host
 
-EVENT_LENGTH = datetime.timedelta(hours=2)
-# The VTIMEZONE spells out the zone's changes for the fixtures' years (at most this many,
-# and never so near the year 9999 that the last change can't be written).
-ZONE_YEARS = 30
-ZONE_LAST_YEAR = 9990
+CONTENT_TYPE = "text/calendar; charset=utf-8"
+# Bump when the writer's output changes, so no file from an older writer is served.
+WRITER_VERSION = 1
 
 
-def fixture_uid(fixture: Fixture, host: str) -> str:
-    """The event's identity: the fixture's id, whatever its date, time or table become."""
-    return f"fixture-{fixture.pk}@{host}"
-
-
-def _zone(fixtures: list[Fixture]) -> Timezone:
-    years = [fixture.date.year for fixture in fixtures] or [timezone.localdate().year]
-    first = min(min(years), ZONE_LAST_YEAR)
-    last = max(first, min(max(years), first + ZONE_YEARS, ZONE_LAST_YEAR))
-    return Timezone.from_tzid(
-        settings.TIME_ZONE,
-        first_date=datetime.date(first, 1, 1),
-        last_date=datetime.date(last + 1, 1, 1),
+def _feed(request: HttpRequest, season: Season, version: Version, what: str, build) -> HttpResponse:  # type: ignore[no-untyped-def]
+    """`version` is read before the fixtures (league.seasons.versions)."""
+    if not season.is_published:
+        raise Http404("The schedule isn't published yet.")
+    host = site_host(request)
+    shown = (season.name, season.league.name, season.start_time, settings.TIME_ZONE)
+    return cached_download(
+        request,
+        key=f"calendar:{WRITER_VERSION}:{season.pk}:{what}:{version.key}:{host}:{shown}",
+        build=lambda: build(host),
+        content_type=CONTENT_TYPE,
+        filename="schedule.ics",
+        last_modified=version.changed_at,
+        inline=True,
     )
 
 
-def _calendar(name: str, fixtures: list[Fixture], host: str) -> HttpResponse:
-    calendar = Calendar()
-    calendar.add("prodid", "-//Euchre League//Schedule//EN")
-    calendar.add("version", "2.0")
-    calendar.add("x-wr-calname", name)
-    calendar.add("x-wr-timezone", settings.TIME_ZONE)
-    calendar.add_component(_zone(fixtures))
-    zone = timezone.get_default_timezone()
-    stamp = timezone.now()
-    for fixture in fixtures:
-        event = Event()
-        start_time = fixture.start_time or fixture.season.start_time
-        start = datetime.datetime.combine(fixture.date, start_time, tzinfo=zone)
-        event.add("uid", fixture_uid(fixture, host))
-        event.add("dtstamp", stamp)
-        event.add("dtstart", start)
-        event.add("dtend", later(start, EVENT_LENGTH))  # a far stored date must not break it
-        event.add("summary", f"{fixture.home} v {fixture.away} (week {fixture.week})")
-        if fixture.table is not None:
-            event.add("location", f"{fixture.table.venue.name}, {fixture.table.name}")
-        status = "CANCELLED" if fixture.status == Fixture.Status.CANCELLED else "CONFIRMED"
-        event.add("status", status)
-        event.add("description", f"{fixture.season} · {fixture.get_status_display()}")
-        calendar.add_component(event)
-    response = HttpResponse(calendar.to_ical(), content_type="text/calendar; charset=utf-8")
-    response["Content-Disposition"] = 'inline; filename="schedule.ics"'
-    return response
-
-
 def team_calendar(request: HttpRequest, pk: int) -> HttpResponse:
-    team = get_object_or_404(Team.objects.select_related("season"), pk=pk)
-    if not team.season.is_published:
-        raise Http404("The schedule isn't published yet.")
-    fixtures = list(selectors.fixtures_for_team(team).filter(away__isnull=False))
-    return _calendar(f"{team.name} · {team.season.name}", fixtures, site_host(request))
+    team = get_object_or_404(Team.objects.select_related("season__league"), pk=pk)
+    return _feed(
+        request,
+        team.season,
+        season_versions(team.season).schedule,
+        f"team:{team.pk}:{team.name}",
+        lambda host: calendars.team_calendar(team, host),
+    )
 
 
 def season_calendar(request: HttpRequest, league: str, season: str) -> HttpResponse:
-    season_obj = selectors.season_for(league, season)
-    if not season_obj.is_published:
-        raise Http404("The schedule isn't published yet.")
-    fixtures = list(selectors.fixtures_for_season_calendar(season_obj))
-    return _calendar(str(season_obj), fixtures, site_host(request))
+    season_obj, versions = season_with_versions(league, season)
+    return _feed(
+        request,
+        season_obj,
+        versions.schedule,
+        "season",
+        lambda host: calendars.season_calendar(season_obj, host),
+    )

@@ -1,17 +1,14 @@
-"""Pages anyone may read: leagues, seasons, the schedule, team pages."""
+"""Pages anyone may read: leagues, seasons, team pages (the schedule: schedule_page)."""
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
-from django_tables2 import RequestConfig
 
 from accounts import permissions
 from league.seasons import selectors
-from league.seasons.filters import FixtureFilter
 from league.seasons.models import League, Season, Team
-from league.seasons.tables import FixtureTable, ManagerFixtureTable
-from league.web import csv_response, roster_csv
+from league.web import roster_csv
 
 
 def league_list(request: HttpRequest) -> HttpResponse:
@@ -48,29 +45,6 @@ def season_detail(request: HttpRequest, league: str, season: str) -> HttpRespons
 
 def _may_see_schedule(user, season: Season) -> bool:  # type: ignore[no-untyped-def]
     return season.is_published or permissions.can_manage_season(user, season)
-
-
-def season_schedule(request: HttpRequest, league: str, season: str) -> HttpResponse:
-    """The schedule by week or by team: a sortable, filterable table with CSV export."""
-    season_obj = selectors.season_for(league, season)
-    if not _may_see_schedule(request.user, season_obj):
-        return render(request, "league/schedule_unpublished.html", {"season": season_obj})
-    fixtures = selectors.fixtures_for_schedule(season_obj)
-    filtered = FixtureFilter(request.GET or None, queryset=fixtures, season=season_obj)
-    queryset = filtered.qs if filtered.is_bound and filtered.is_valid() else fixtures
-    is_manager = permissions.can_manage_season(request.user, season_obj)
-    table_class = ManagerFixtureTable if is_manager else FixtureTable
-    table = table_class(queryset)
-    if request.GET.get("export") == "csv":
-        RequestConfig(request, paginate=False).configure(table)
-        values = list(table.as_values(exclude_columns=("edit",)))
-        return csv_response(f"{season_obj.slug}-schedule.csv", values[0], values[1:])
-    RequestConfig(request, paginate={"per_page": 100}).configure(table)
-    return render(
-        request,
-        "league/season_schedule.html",
-        {"season": season_obj, "table": table, "filter": filtered, "is_manager": is_manager},
-    )
 
 
 def team_detail(request: HttpRequest, pk: int) -> HttpResponse:

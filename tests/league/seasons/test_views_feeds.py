@@ -1,11 +1,15 @@
 import datetime
+import gzip
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 from icalendar import Calendar
 
 from league.seasons import services
 from league.seasons.models import Fixture
+from league.seasons.services.teams import team_rename
+from tests.factories import manager_user
 from tests.league.factories import make_season
 
 pytestmark = pytest.mark.django_db
@@ -133,3 +137,90 @@ def test_without_a_site_url_the_uid_names_the_requests_host_without_its_port(
         str(_event_of(response.content, fixture)["uid"])
         == f"fixture-{fixture.pk}@league.example.org"
     )
+
+
+def _ask_and_accept(fixture):
+    from league.nights.services import reschedules
+    from tests.factories import UserFactory
+
+    request = reschedules.reschedule_request_create(
+        fixture=fixture,
+        team=fixture.home,
+        by=UserFactory(),
+        proposed_date=max(fixture.date, timezone.localdate()) + datetime.timedelta(days=2),
+        reason="Our captain is away",
+    )
+    reschedules.reschedule_request_respond(
+        request=request, team=fixture.away, by=UserFactory(), accept=True
+    )
+
+
+def test_a_reschedule_changes_the_calendar_and_its_etag(
+    client, season, django_capture_on_commit_callbacks
+):
+    services.season_publish_schedule(season=season)
+    fixture = season.fixtures.filter(away__isnull=False, week=3).order_by("pk").first()
+    before = client.get(_season_feed(season))
+    assert before["ETag"] and before["Last-Modified"]
+    with django_capture_on_commit_callbacks(execute=True):
+        _ask_and_accept(fixture)
+    fixture.refresh_from_db()
+    after = client.get(_season_feed(season), HTTP_IF_NONE_MATCH=before["ETag"])
+    assert after.status_code == 200 and after["ETag"] != before["ETag"]
+    assert _event_of(after.content, fixture).decoded("dtstart").date() == fixture.date
+    assert _event_of(before.content, fixture).decoded("dtstart").date() != fixture.date
+
+
+def test_a_renamed_team_shows_at_once_on_its_calendars(
+    client, season, django_capture_on_commit_callbacks
+):
+    """No fixture changes: the rename alone moves the schedule's version on."""
+    services.season_publish_schedule(season=season)
+    team = season.teams.get(name="A1")
+    team_feed = reverse("league:team_calendar", args=[team.pk])
+    for url in (team_feed, _season_feed(season)):
+        assert b"SUMMARY:A1 v" in client.get(url).content
+    with django_capture_on_commit_callbacks(execute=True):
+        team_rename(team=team, name="Left Bowers", by=manager_user())
+    for url in (team_feed, _season_feed(season)):
+        content = client.get(url).content
+        assert b"Left Bowers" in content and b"A1 v" not in content and b"v A1 (" not in content
+
+
+def test_a_calendar_app_asking_again_gets_304_until_the_schedule_changes(client, season):
+    services.season_publish_schedule(season=season)
+    first = client.get(_season_feed(season))
+    again = client.get(_season_feed(season), HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 304 and again.content == b""
+    assert again["ETag"] == first["ETag"]
+    since = client.get(_season_feed(season), HTTP_IF_MODIFIED_SINCE=first["Last-Modified"])
+    assert since.status_code == 304
+    other = client.get(_season_feed(season), HTTP_IF_NONE_MATCH='W/"something-else"')
+    assert other.status_code == 200 and other.content == first.content
+
+
+def test_the_calendar_is_gzipped_for_clients_that_accept_it(client, season):
+    services.season_publish_schedule(season=season)
+    plain = client.get(_season_feed(season))
+    packed = client.get(_season_feed(season), HTTP_ACCEPT_ENCODING="gzip, deflate")
+    assert "Content-Encoding" not in plain
+    assert packed["Content-Encoding"] == "gzip"
+    assert "Accept-Encoding" in packed["Vary"] and "Accept-Encoding" in plain["Vary"]
+    assert gzip.decompress(packed.content) == plain.content
+    assert packed["ETag"] == plain["ETag"]
+
+
+def test_the_season_calendar_is_built_once_and_reads_no_fixture_after(
+    client, django_assert_num_queries
+):
+    big = make_season(teams_per_level=(30, 30), tables=30, weeks=6)
+    services.season_generate_schedule(season=big)
+    services.season_publish_schedule(season=big)
+    with django_assert_num_queries(2):  # the season with its versions, then the fixtures
+        assert client.get(_season_feed(big)).status_code == 200
+    with django_assert_num_queries(1):  # the season with its versions; the file is kept
+        assert client.get(_season_feed(big)).status_code == 200
+    team = big.teams.first()
+    team_feed = reverse("league:team_calendar", args=[team.pk])
+    with django_assert_num_queries(3):  # the team and season, the versions, the fixtures
+        assert client.get(team_feed).status_code == 200

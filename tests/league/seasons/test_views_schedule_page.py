@@ -1,0 +1,112 @@
+"""The schedule page: this week first, a team found by name, rows kept per schedule version."""
+
+import datetime
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from league.seasons import services
+from league.seasons.models import Fixture, Season
+from league.seasons.services.teams import team_rename
+from tests.factories import manager_user
+from tests.league.factories import make_season
+
+pytestmark = pytest.mark.django_db
+
+
+def _season_from(first_night: datetime.date, teams=(6, 6), weeks=4) -> Season:
+    season = make_season(teams_per_level=teams, tables=sum(teams) // 2, weeks=weeks)
+    Season.objects.filter(pk=season.pk).update(
+        starts_on=first_night, league_night=first_night.weekday()
+    )
+    season.refresh_from_db()
+    services.season_generate_schedule(season=season)
+    services.season_publish_schedule(season=season)
+    return season
+
+
+def _url(season, query=""):
+    return reverse("league:season_schedule", args=[season.league.slug, season.slug]) + query
+
+
+def _weeks_shown(client, url) -> set[str]:
+    body = client.get(url).content.decode()
+    rows = body.split("<tbody>", 1)[1].split("</tbody>", 1)[0]
+    return {cell.split("</td>", 1)[0] for cell in rows.split("<tr><td>")[1:]}
+
+
+def test_the_page_opens_on_this_weeks_fixtures(client):
+    today = timezone.localdate()
+    season = _season_from(today - datetime.timedelta(weeks=1))  # week 2 is this week
+    assert _weeks_shown(client, _url(season)) == {"2"}
+    assert _weeks_shown(client, _url(season, "?week=3")) == {"3"}
+    assert _weeks_shown(client, _url(season, "?week=all")) == {"1", "2", "3", "4"}
+
+
+def test_after_the_last_night_the_page_opens_on_the_last_week(client):
+    season = _season_from(timezone.localdate() - datetime.timedelta(weeks=10))
+    assert _weeks_shown(client, _url(season)) == {"4"}
+
+
+def test_a_team_is_found_by_part_of_its_name_over_the_whole_season(client):
+    season = _season_from(timezone.localdate())
+    body = client.get(_url(season, "?q=b3")).content.decode()
+    assert body.count(">B3</a>") == 4  # every week, whatever week it is
+    assert ">A1</a>" not in body
+
+
+def test_the_filter_lists_no_team_whatever_the_size_of_the_season(client):
+    season = _season_from(timezone.localdate(), teams=(30, 30))
+    body = client.get(_url(season)).content.decode()
+    assert 'name="team"' in body and 'type="hidden"' in body
+    assert body.count("<option") <= 1 + 4 + 1 + 2  # all weeks, 4 weeks; all levels, 2 levels
+
+
+@pytest.mark.parametrize("query", ["?q=%00", "?q=" + "x" * 61, "?week=99", "?team=abc&page=x"])
+def test_odd_filter_values_get_a_page_not_an_error(client, query):
+    season = _season_from(timezone.localdate())
+    assert client.get(_url(season, query)).status_code == 200
+
+
+def test_rows_are_kept_until_the_schedule_changes(
+    client, django_assert_num_queries, django_capture_on_commit_callbacks
+):
+    season = _season_from(timezone.localdate())
+    assert ">A1</a>" in client.get(_url(season, "?week=all")).content.decode()
+    with django_assert_num_queries(1):  # the season with its versions: the rows are kept
+        client.get(_url(season, "?week=all"))
+    with django_capture_on_commit_callbacks(execute=True):
+        team_rename(team=season.teams.get(name="A1"), name="Left Bowers", by=manager_user())
+    body = client.get(_url(season, "?week=all")).content.decode()
+    assert ">Left Bowers</a>" in body and ">A1</a>" not in body
+
+
+def test_managers_get_their_edit_links_and_visitors_never_see_them(client):
+    season = _season_from(timezone.localdate())
+    fixture = season.fixtures.order_by("pk").first()
+    edit = reverse("league:fixture_edit", args=[fixture.pk])
+    assert edit not in client.get(_url(season, "?week=all")).content.decode()
+    client.force_login(manager_user())
+    assert edit in client.get(_url(season, "?week=all")).content.decode()
+    client.logout()
+    assert edit not in client.get(_url(season, "?week=all")).content.decode()
+
+
+def test_the_csv_is_the_whole_season_by_default_and_answers_304(client):
+    season = _season_from(timezone.localdate())
+    response = client.get(_url(season, "?export=csv"))
+    lines = response.content.decode().strip().splitlines()
+    assert len(lines) == 1 + season.fixtures.count()
+    again = client.get(_url(season, "?export=csv"), HTTP_IF_NONE_MATCH=response["ETag"])
+    assert again.status_code == 304
+
+
+def test_a_moved_fixture_shows_its_old_date(client):
+    season = _season_from(timezone.localdate())
+    fixture = season.fixtures.filter(week=2).order_by("pk").first()
+    Fixture.objects.filter(pk=fixture.pk).update(
+        original_date=fixture.date, date=fixture.date + datetime.timedelta(days=1)
+    )
+    body = client.get(_url(season, "?week=2")).content.decode()
+    assert f"(was {fixture.date:%b %d})" in body

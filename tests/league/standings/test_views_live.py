@@ -1,0 +1,102 @@
+"""A manager's live standings: computed once per results version, changed by every result."""
+
+import re
+
+import pytest
+from django.core.cache import cache
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from league.demo.results import bulk_season
+from league.nights.services.forfeits import forfeit_overturn, forfeit_record
+from tests.factories import manager_user
+from tests.league.night_factories import fixture_between, night_season, play, ready_team
+
+pytestmark = pytest.mark.django_db
+
+
+def _live(season, **params):
+    base = reverse("league:season_standings", args=[season.league.slug, season.slug])
+    query = "&".join(f"{k}={v}" for k, v in {"week": "live", **params}.items())
+    return f"{base}?{query}"
+
+
+def _row(page: str, team: str) -> list[str]:
+    """The cells of `team`'s row (rank, team, games won, games lost, ...), as text."""
+    start = page.index(f">{team}</a>")
+    row = page[page.rindex("<tr>", 0, start) : page.index("</tr>", start)]
+    return [re.sub(r"<[^>]+>", "", cell) for cell in re.findall(r"<td[^>]*>(.*?)</td>", row)]
+
+
+@pytest.fixture
+def league_night():
+    season = night_season(levels=("A",))
+    aces, bowers = (ready_team(season, name)[1] for name in ("Aces", "Bowers"))
+    return season, aces, bowers
+
+
+def test_a_confirmed_card_shows_in_the_live_standings_at_once(
+    client, league_night, django_capture_on_commit_callbacks
+):
+    """Two cards of three: the fixture itself doesn't change, the results' version does."""
+    season, aces, bowers = league_night
+    fixture = fixture_between(season, aces, bowers, 1)
+    client.force_login(manager_user())
+    assert _row(client.get(_live(season)).content.decode(), "Aces")[1:4] == ["Aces", "0", "0"]
+    with django_capture_on_commit_callbacks(execute=True):
+        play(fixture, (10, 1), (4, 10))
+    after = client.get(_live(season)).content.decode()
+    assert _row(after, "Aces")[1:4] == ["Aces", "1", "1"]
+
+
+def test_a_forfeit_booked_and_overturned_shows_in_the_live_standings(
+    client, league_night, django_capture_on_commit_callbacks
+):
+    season, aces, bowers = league_night
+    manager = manager_user()
+    client.force_login(manager)
+    fixture = fixture_between(season, aces, bowers, 1)
+    empty = _row(client.get(_live(season)).content.decode(), "Aces")
+    with django_capture_on_commit_callbacks(execute=True):  # late: game 1 only
+        forfeit = forfeit_record(fixture=fixture, team=bowers, by=manager, minutes_late=15)
+    won = _row(client.get(_live(season)).content.decode(), "Aces")
+    assert empty[2:4] == ["0", "0"] and won[2:4] == ["1", "0"]
+    with django_capture_on_commit_callbacks(execute=True):
+        forfeit_overturn(forfeit=forfeit, by=manager, reason="The bar was closed")
+    assert _row(client.get(_live(season)).content.decode(), "Aces") == empty
+
+
+def test_the_live_standings_are_computed_once_per_results_version(
+    client, django_assert_max_num_queries
+):
+    """500 games: the second view reads no game, whatever the season's size."""
+    season = night_season(weeks=20, levels=())
+    bulk_season(season, levels=2, teams_per_level=10, weeks=20)
+    client.force_login(manager_user())
+    with CaptureQueriesContext(connection) as first:
+        assert client.get(_live(season)).status_code == 200
+    with CaptureQueriesContext(connection) as second:
+        assert client.get(_live(season, level=season.skill_levels.last().pk)).status_code == 200
+    assert any("league_fixturegame" in q["sql"] for q in first.captured_queries)
+    assert not any("league_fixturegame" in q["sql"] for q in second.captured_queries)
+    assert len(second.captured_queries) < len(first.captured_queries)
+    cache.clear()  # computed afresh, the page is the same
+    with django_assert_max_num_queries(len(first.captured_queries)):
+        client.get(_live(season))
+
+
+def test_the_live_csv_is_private_and_answers_304_until_a_result_changes(
+    client, league_night, django_capture_on_commit_callbacks
+):
+    season, aces, bowers = league_night
+    fixture = fixture_between(season, aces, bowers, 1)
+    client.force_login(manager_user())
+    first = client.get(_live(season, export="csv"))
+    assert "private" in first["Cache-Control"]
+    again = client.get(_live(season, export="csv"), HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 304
+    with django_capture_on_commit_callbacks(execute=True):
+        play(fixture, (10, 1), (4, 10))  # two cards of three: the fixture stays as it was
+    changed = client.get(_live(season, export="csv"), HTTP_IF_NONE_MATCH=first["ETag"])
+    assert changed.status_code == 200 and changed.content != first.content
