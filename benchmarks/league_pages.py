@@ -84,6 +84,8 @@ def _pages(big) -> list[Page]:  # type: ignore[no-untyped-def]
         Page("schedule CSV (whole season)", f"{schedule}?export=csv", 10),
         Page("standings page (published week)", standings, 5),
         Page("standings CSV (published week)", f"{standings}?export=csv", 5),
+        # A signed-in page's own floor (session, user, roles, the menu), for comparison.
+        Page("sign-in page, as a signed-in manager", "/accounts/login/", None, manager=True),
         Page("live standings (manager)", f"{standings}?week=live", 5, manager=True),
         Page("live standings CSV (manager)", f"{standings}?week=live&export=csv", 5, manager=True),
     ]
