@@ -36,7 +36,9 @@ ZONE_YEARS = 30
 ZONE_LAST_YEAR = 9990
 PRODID = "-//Euchre League//Schedule//EN"
 LINE_OCTETS = 75
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+# Control characters (a calendar's text may hold none but tab) and lone surrogate halves
+# (no UTF-8 for them): the services refuse both, but a row an administrator wrote may not.
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f\ud800-\udfff]")
 
 
 @dataclass(frozen=True, slots=True)

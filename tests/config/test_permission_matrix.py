@@ -97,6 +97,7 @@ def _with(base: Callable[[World], dict], **extra: Callable[[World], Any]) -> Cal
 MATRIX: dict[str, Entry] = {
     # --- front pages and accounts ---
     "home": Entry(_none, ALL, ALL),
+    "service_worker": Entry(_none, ALL, NA),  # /sw.js: the entry component's offline worker
     "manage": Entry(_none, STAFF_DESK, STAFF_DESK),
     "my_team": Entry(_none, USERS, USERS),
     "login": Entry(_none, ALL, ALL),

@@ -100,6 +100,8 @@ PATHS_AND_VIEWS = [
     ("/notices/kinds/", "notices:notice_kinds"),
     ("/notices/sms/inbound/", "notices:sms_inbound"),
     ("/", "home"),
+    # Browsers keep the service worker under its address: it must never move.
+    ("/sw.js", "service_worker"),
     ("/manage/", "manage"),
     ("/my-team/", "my_team"),
     ("/accounts/login/", "login"),
