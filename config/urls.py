@@ -3,6 +3,7 @@ from django.urls import include, path
 
 from league.announcements import urls as announcement_urls
 from notices import urls as notice_urls
+from scoring.views.offline import service_worker
 
 # /notices/ holds the outbox (notices) and the league's notice pages (announcements,
 # feeds, subscriptions, composing), all in the "notices" namespace as they always were.
@@ -10,6 +11,8 @@ notices_routes = [*notice_urls.urlpatterns, *announcement_urls.urlpatterns]
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    # At the root, so the worker's scope covers every page embedding the entry component.
+    path("sw.js", service_worker, name="service_worker"),
     path("leagues/", include("league.urls")),
     path("tournaments/", include("tournaments.urls")),
     path("scoring/", include("scoring.urls")),

@@ -3,6 +3,7 @@
 from django.contrib import admin
 
 from scoring.models import (
+    EntryReceipt,
     Game,
     GameSeat,
     HandEntry,
@@ -120,3 +121,13 @@ class ScorecardDraftAdmin(admin.ModelAdmin):
     list_display = ["game", "user", "side", "updated_at"]
     list_select_related = ["game", "user"]
     raw_id_fields = ["game", "user"]
+
+
+@admin.register(EntryReceipt)
+class EntryReceiptAdmin(ReadOnlyAdmin):
+    """What each phone's entry key became; a replay of the key answers with it."""
+
+    list_display = ["game", "user", "kind", "hand_number", "version", "created_at"]
+    list_filter = ["kind"]
+    list_select_related = ["game", "user", "version"]
+    search_fields = ["key", "game__label"]

@@ -20,9 +20,17 @@ from activity.models import Verb
 from inputs.bounds import text_clean
 from scoring.engine import SIDE_LABELS, SIDES, InvalidHand
 from scoring.handrows import CardTally, HandRow, rows_from, tally_final, tally_hands
-from scoring.models import Game, HandEntry, Scorecard, ScorecardDraft, ScorecardVersion
+from scoring.models import (
+    EntryReceipt,
+    Game,
+    HandEntry,
+    Scorecard,
+    ScorecardDraft,
+    ScorecardVersion,
+)
 from scoring.owners import CardStep, card_refusals
 from scoring.services.card_log import card_logged
+from scoring.services.receipts import entry_key_clean, receipt_claim
 from scoring.signals import card_confirmed
 
 Hands = Sequence[HandRow | Mapping[str, Any]] | None
@@ -182,12 +190,15 @@ def scorecard_submit(
     hands: Hands = None,
     final_scores: Scores = None,
     timed_out: bool = False,
+    key: str = "",
 ) -> ScorecardVersion:
     """A side's card, hand by hand or as final scores; the other side then confirms it.
 
     A new submission replaces one still awaiting confirmation (or disputed); the same card
-    submitted twice by the same person (a double click) returns the existing version.
+    submitted twice by the same person (a double click) returns the existing version, and
+    so does a submission sent again under the phone's key, whatever happened since.
     """
+    key = entry_key_clean(key)
     if side not in SIDES:
         raise ValidationError("Say which side you are entering the card for: N-S or E-W.")
     if not permissions.can_submit_for_side(user, game, side):
@@ -195,6 +206,13 @@ def scorecard_submit(
             f"Only the {SIDE_LABELS[side]} captain, a league manager or a tournament director "
             f"can submit the card for {SIDE_LABELS[side]}."
         )
+    receipt = None
+    if key:
+        receipt, first = receipt_claim(game=game, user=user, key=key, kind=EntryReceipt.Kind.CARD)
+        if not first:
+            if receipt.version is None:  # only if staff deleted the version since
+                raise ValidationError("That card was already sent, and has since been removed.")
+            return receipt.version
     card = _locked_scorecard(game)
     if card.is_confirmed:
         raise ValidationError(
@@ -211,20 +229,24 @@ def scorecard_submit(
         and current.submitted_by_id == user.pk
         and _same_content(current, rows, tally)
     ):
-        return current
-    version = _write_version(
-        card,
-        rows=rows,
-        tally=tally,
-        kind=Kind.SUBMISSION,
-        state=State.PENDING,
-        user=user,
-        side=side,
-    )
-    card.status = Status.SUBMITTED
-    card.save(update_fields=["status", "current_version", "updated_at"])
-    ScorecardDraft.objects.filter(user=user, game_id=game.pk).delete()
-    card_logged(card, version, verb=Verb.CARD_SUBMITTED, user=user, detail=SIDE_LABELS[side])
+        version = current
+    else:
+        version = _write_version(
+            card,
+            rows=rows,
+            tally=tally,
+            kind=Kind.SUBMISSION,
+            state=State.PENDING,
+            user=user,
+            side=side,
+        )
+        card.status = Status.SUBMITTED
+        card.save(update_fields=["status", "current_version", "updated_at"])
+        ScorecardDraft.objects.filter(user=user, game_id=game.pk).delete()
+        card_logged(card, version, verb=Verb.CARD_SUBMITTED, user=user, detail=SIDE_LABELS[side])
+    if receipt is not None:
+        receipt.version = version
+        receipt.save(update_fields=["version"])
     return version
 
 

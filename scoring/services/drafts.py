@@ -5,6 +5,8 @@ the game was over) is refused at once with the engine's message, and nothing is 
 The game's owner is asked too (`scoring.owners`): no hands are typed into a card that
 couldn't be submitted (a forfeited game, a postponed fixture, a round not open). Staff
 are asked as for a correction, since their drafts feed settlements and corrections.
+A hand sent with the phone's key (`scoring.services.receipts`) is added once, however many
+times it arrives.
 """
 
 from collections.abc import Mapping
@@ -16,13 +18,18 @@ from django.db import transaction
 from accounts import permissions
 from scoring.engine import SIDES, InvalidHand
 from scoring.handrows import HandRow, tally_progress
-from scoring.models import Game, ScorecardDraft, ScorecardVersion
+from scoring.models import EntryReceipt, Game, ScorecardDraft, ScorecardVersion
 from scoring.owners import CardStep, card_refusals
+from scoring.services.receipts import entry_key_clean, receipt_claim
+
+
+def _entitled(game: Game, user: Any) -> None:
+    if not permissions.scoring_sides_for(user, game):
+        raise PermissionDenied("You can't enter the card for this game.")
 
 
 def _locked_draft(game: Game, user: Any) -> ScorecardDraft:
-    if not permissions.scoring_sides_for(user, game):
-        raise PermissionDenied("You can't enter the card for this game.")
+    _entitled(game, user)
     ScorecardDraft.objects.get_or_create(user=user, game=game)
     return ScorecardDraft.objects.select_for_update().get(user=user, game=game)
 
@@ -35,7 +42,18 @@ def _owner_allows_hands(game: Game, user: Any) -> None:
 
 
 @transaction.atomic
-def draft_add_hand(*, game: Game, user: Any, hand: Mapping[str, Any]) -> ScorecardDraft:
+def draft_add_hand(
+    *, game: Game, user: Any, hand: Mapping[str, Any], key: str = ""
+) -> ScorecardDraft:
+    """Add one hand; with a key, a hand that already arrived answers with the draft as is."""
+    key = entry_key_clean(key)
+    receipt = None
+    if key:
+        _entitled(game, user)
+        receipt, first = receipt_claim(game=game, user=user, key=key, kind=EntryReceipt.Kind.HAND)
+        if not first:  # already added (perhaps submitted since): the draft as it stands
+            found = ScorecardDraft.objects.filter(user=user, game=game).first()
+            return found or ScorecardDraft(user=user, game=game)
     draft = _locked_draft(game, user)
     _owner_allows_hands(game, user)
     rows = draft.rows()
@@ -46,6 +64,9 @@ def draft_add_hand(*, game: Game, user: Any, hand: Mapping[str, Any]) -> Scoreca
         raise ValidationError(str(exc)) from None
     draft.hands = [*draft.hands, row.as_dict()]
     draft.save(update_fields=["hands", "updated_at"])
+    if receipt is not None:
+        receipt.hand_number = len(draft.hands)
+        receipt.save(update_fields=["hand_number"])
     return draft
 
 

@@ -1,13 +1,16 @@
 """The entry component: hands tapped into a server-side draft, then submitted.
 
 Each POST answers htmx with the re-rendered component (`scoring/_entry.html`), or
-without htmx redirects back to the entry page with a message.
+without htmx redirects back to the entry page with a message. What a phone without signal
+kept and sends later (static/js/offline-entry.js, marked `X-Entry-Sync`) is answered in
+JSON: `{"ok": true}` (and where to go once a card is submitted) or the refusal's message.
+Hands and submissions carry the phone's `key`, so one sent twice counts once.
 """
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -32,7 +35,14 @@ def _next(request: HttpRequest) -> str:
     return target if target and safe else ""
 
 
+def _synced(request: HttpRequest) -> bool:
+    """Sent by the phone's queue of entries kept while it had no signal."""
+    return request.headers.get("X-Entry-Sync") == "1"
+
+
 def _component(request: HttpRequest, game: Game, error: str = "") -> HttpResponse:
+    if _synced(request):
+        return JsonResponse({"ok": not error, "error": error}, status=400 if error else 200)
     if request.htmx:
         context = {"game": game, "entry_error": error, "next": _next(request)}
         return render(request, "scoring/_entry.html", context)
@@ -67,7 +77,8 @@ def entry_add_hand(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _entitled_game(request, game_id)
     try:
         hand = HandForm(request.POST).hand()
-        services.draft_add_hand(game=game, user=request.user, hand=hand)
+        key = request.POST.get("key", "")
+        services.draft_add_hand(game=game, user=request.user, hand=hand, key=key)
     except ValidationError as exc:
         return _component(request, game, _errors(exc))
     return _component(request, game)
@@ -133,8 +144,12 @@ def _side(request: HttpRequest, game: Game) -> str:
 
 def _submitted(request: HttpRequest, game: Game, side: str) -> HttpResponse:
     other = SIDE_LABELS["EW" if side == "NS" else "NS"]
-    messages.success(request, f"Card submitted for {SIDE_LABELS[side]}: {other} now confirm it.")
+    done = f"Card submitted for {SIDE_LABELS[side]}: {other} now confirm it."
     url = _next(request) or reverse("scoring:game_detail", args=[game.pk])
+    if _synced(request):
+        messages.success(request, f"Sent from this phone now the signal is back. {done}")
+        return JsonResponse({"ok": True, "error": "", "redirect": url})
+    messages.success(request, done)
     return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
 
 
@@ -145,16 +160,17 @@ def entry_submit(request: HttpRequest, game_id: int) -> HttpResponse:
     draft = draft_for(request.user, game)
     try:
         side = _side(request, game)
-        services.scorecard_submit(
+        version = services.scorecard_submit(
             game=game,
             user=request.user,
             side=side,
             hands=draft.rows() if draft else [],
             timed_out=request.POST.get("timed_out") == "on",
+            key=request.POST.get("key", ""),
         )
     except ValidationError as exc:
         return _component(request, game, _errors(exc))
-    return _submitted(request, game, side)
+    return _submitted(request, game, version.submitted_for or side)
 
 
 @require_POST
@@ -170,13 +186,14 @@ def entry_submit_final(request: HttpRequest, game_id: int) -> HttpResponse:
         return _component(request, game, " ".join(problems))
     try:
         side = _side(request, game)
-        services.scorecard_submit(
+        version = services.scorecard_submit(
             game=game,
             user=request.user,
             side=side,
             final_scores=form.scores(),
             timed_out=form.cleaned_data.get("timed_out", False),
+            key=request.POST.get("key", ""),
         )
     except ValidationError as exc:
         return _component(request, game, _errors(exc))
-    return _submitted(request, game, side)
+    return _submitted(request, game, version.submitted_for or side)

@@ -26,7 +26,16 @@ def version():
 
 @pytest.mark.parametrize(
     "model",
-    ["ruleset", "game", "gameseat", "scorecard", "scorecardversion", "handentry", "scorecarddraft"],
+    [
+        "ruleset",
+        "game",
+        "gameseat",
+        "scorecard",
+        "scorecardversion",
+        "handentry",
+        "scorecarddraft",
+        "entryreceipt",
+    ],
 )
 def test_every_scoring_model_has_a_changelist(admin_client, version, model):
     assert admin_client.get(reverse(f"admin:scoring_{model}_changelist")).status_code == 200
