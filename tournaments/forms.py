@@ -1,17 +1,22 @@
 """Director forms: the event's setup, registration at the door, seeds."""
 
-import json
 from decimal import Decimal, InvalidOperation
+from typing import Any
 
 from django import forms
 from django.utils.text import slugify
 
 from inputs.bounds import InputRules
 from scoring.models import RuleSet
+from tournaments.format_forms import (
+    FORMAT_FIELDS,
+    chosen_format,
+    other_formats_fields,
+    stage_formset,
+)
 from tournaments.leaderboard import METRICS
 from tournaments.models import Tournament
 from tournaments.models.event import ANNOUNCEMENT_MAX, SIT_OUT_POINTS_MAX
-from tournaments.stage_data import cold_butt_data, stages_from_data
 
 TIEBREAK_CHOICES = [("", "—"), *METRICS.items()]
 # What a director may still change once the event has started (the rest shapes the draw);
@@ -63,16 +68,6 @@ class TournamentForm(InputRules, forms.ModelForm):
         label="Second tiebreak", choices=TIEBREAK_CHOICES, required=False
     )
     tiebreak_3 = forms.ChoiceField(label="Third tiebreak", choices=TIEBREAK_CHOICES, required=False)
-    stages_text = forms.CharField(
-        label="Heat stages",
-        required=False,
-        max_length=20_000,
-        widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
-        help_text=(
-            "Heats only: one object per stage. kind is match_winners, top_by_differential, "
-            "first_to_target or final; heat_size, advance_count and target are numbers."
-        ),
-    )
 
     class Meta:
         model = Tournament
@@ -92,6 +87,7 @@ class TournamentForm(InputRules, forms.ModelForm):
             "round_minutes",
             "best_of",
             "consolation",
+            "bracket_reset",
         ]
         labels = {"round_minutes": "Minutes per round (room clock)"}
         help_texts = {
@@ -103,7 +99,25 @@ class TournamentForm(InputRules, forms.ModelForm):
             "start_time": forms.TimeInput(attrs={"type": "time"}),
         }
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        fmt: str | None = None,
+        reload: str = "",
+        fields_url: str = "",
+        **kwargs: Any,
+    ) -> None:
+        """``fmt``: the format to show (else the one sent, else the event's); ``reload``
+        ("format" or "add_stage"): show what was sent again for another format or one more
+        stage, unchecked; ``fields_url``: where the format select fetches its fields."""
+        data = args[0] if args else kwargs.get("data")
+        shown = data.get("fields_for") if data is not None else None
+        if data is not None and shown and shown != data.get("format"):
+            reload = "format"  # saved before the new format's settings were on the page
+        self.notice = "Check this format's settings, then save." if reload == "format" else ""
+        if reload and data is not None:
+            initial = {key: data.get(key) for key in data}
+            args, kwargs = (), {**kwargs, "data": None, "initial": initial}
         super().__init__(*args, **kwargs)
         self.fields["rule_set"].queryset = RuleSet.objects.all()
         self.fields["rule_set"].required = True
@@ -119,15 +133,34 @@ class TournamentForm(InputRules, forms.ModelForm):
         else:
             for index, key in enumerate(Tournament().tiebreak_order[:3], start=1):
                 self.fields[f"tiebreak_{index}"].initial = key
-        self.fields["stages_text"].initial = json.dumps(
-            self.instance.stages or cold_butt_data(), indent=1
-        )
-        if self.instance.pk and self.instance.status != Tournament.Status.SETUP:
-            self.fields["stages_text"].disabled = True
+        started = bool(self.instance.pk) and self.instance.status != Tournament.Status.SETUP
+        if started:
             # The format, rules and sizes shape what is already generated.
             for name in self.Meta.fields:
                 if name not in EDITABLE_WHILE_RUNNING:
                     self.fields[name].disabled = True
+        # Only the chosen format's fields; a started event keeps its format.
+        sent = fmt or (data.get("format") if data is not None else None)
+        self.shown_format = chosen_format(
+            self.instance.format if started else sent, self.instance.format
+        )
+        for name in other_formats_fields(self.shown_format):
+            self.fields.pop(name, None)
+        self.fields["format"].initial = self.shown_format
+        if fields_url:
+            self.fields["format"].widget.attrs.update(
+                {"hx-get": fields_url, "hx-target": "#format-fields", "hx-trigger": "change"}
+            )
+        self.stages_locked = started
+        self.stages = None
+        if self.shown_format == Tournament.Format.HEATS:
+            self.stages = stage_formset(
+                data,
+                self.instance.stages,
+                bound=self.is_bound and "stages-TOTAL_FORMS" in data,
+                locked=started,
+                add_row=reload == "add_stage",
+            )
 
     def clean_rounds(self) -> int:
         rounds = self.cleaned_data["rounds"]
@@ -159,20 +192,6 @@ class TournamentForm(InputRules, forms.ModelForm):
     def clean_prize_text(self) -> list[int]:
         return parse_prizes(self.cleaned_data.get("prize_text", ""))
 
-    def clean_stages_text(self) -> list:
-        text = self.cleaned_data.get("stages_text") or ""
-        if not text.strip():
-            return cold_butt_data()
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise forms.ValidationError(f"The stages aren't valid JSON: {exc.msg}.") from None
-        try:
-            stages_from_data(data)
-        except ValueError as exc:
-            raise forms.ValidationError(str(exc)) from None
-        return data
-
     def clean(self) -> dict:
         data = super().clean()
         keys = [data.get(f"tiebreak_{i}") for i in (1, 2, 3)]
@@ -196,7 +215,11 @@ class TournamentForm(InputRules, forms.ModelForm):
                     f"{rule_set} plays {rule_set.hands_per_game} hands a game; "
                     "use that number or another rule set.",
                 )
-        team_formats = (Tournament.Format.PARTNER_BRACKET, Tournament.Format.HEATS)
+        team_formats = (
+            Tournament.Format.PARTNER_BRACKET,
+            Tournament.Format.DOUBLE_ELIMINATION,
+            Tournament.Format.HEATS,
+        )
         if rule_set and fmt in team_formats and rule_set.target_points is None:
             self.add_error(
                 "rule_set",
@@ -206,23 +229,42 @@ class TournamentForm(InputRules, forms.ModelForm):
         fixed = Tournament.SitOutScoring.FIXED
         if data.get("sit_out_scoring") == fixed and not data.get("sit_out_points"):
             self.add_error("sit_out_points", "Give the points a round sat out scores (1 or more).")
-        stages = data.get("stages_text")
-        if rule_set and fmt == Tournament.Format.HEATS and rule_set.target_points and stages:
-            targets = {stage.get("target", 10) for stage in stages}
-            if targets != {rule_set.target_points}:
-                self.add_error(
-                    "stages_text",
-                    f"{rule_set} games end at {rule_set.target_points}: "
-                    f"every stage's target must be {rule_set.target_points}.",
-                )
+        self._clean_stages(rule_set)
         return data
+
+    def _clean_stages(self, rule_set: Any) -> None:
+        # Not sent (the format changed without its settings shown): the stored stages,
+        # or Cold Butt's for a new event, stay.
+        if self.stages is None or self.stages_locked or not self.stages.is_bound:
+            return
+        if not self.stages.is_valid():
+            self.add_error(None, "Check the stages below.")
+        elif rule_set and rule_set.target_points:
+            target = rule_set.target_points
+            if not self.stages.check_targets(target, rule_set):
+                self.add_error(None, f"{rule_set} games end at {target}: so must every stage's.")
+
+    def common_fields(self) -> list:
+        """The fields every format shows (name, date, format, rule set, prizes...)."""
+        format_fields = {name for names in FORMAT_FIELDS.values() for name in names}
+        return [field for field in self if field.name not in format_fields]
+
+    @property
+    def format_label(self) -> str:
+        return f"{Tournament.Format(self.shown_format).label}: settings"
+
+    def format_fields(self) -> list:
+        """The chosen format's own fields (the stage builder is `stages`)."""
+        return [self[name] for name in FORMAT_FIELDS[self.shown_format] if name in self.fields]
 
     def save(self, commit: bool = True) -> Tournament:
         tournament = super().save(commit=False)
         tournament.prizes = self.cleaned_data["prize_text"]
         tournament.tiebreaks = self.cleaned_data["tiebreak_keys"]
-        if "stages_text" in self.changed_data or not tournament.stages:
-            tournament.stages = self.cleaned_data["stages_text"] if tournament.is_heats else []
+        if not tournament.is_heats:
+            tournament.stages = []
+        elif self.stages is not None and self.stages.is_bound and not self.stages_locked:
+            tournament.stages = self.stages.stage_data
         if not tournament.slug:
             tournament.slug = unique_slug(tournament.name, tournament.date)
         if commit:

@@ -12,6 +12,7 @@ from tournaments.views import (
     public,
     room,
     scores,
+    setup,
 )
 
 register_converter(SmallNumber, "num")
@@ -20,6 +21,7 @@ app_name = "tournaments"
 urlpatterns = [
     path("", public.tournament_list, name="tournament_list"),
     path("new/", director.tournament_create, name="create"),
+    path("new/fields/", setup.create_fields, name="create_fields"),
     path("<slug:slug>/", public.tournament_detail, name="detail"),
     path("<slug:slug>/leaderboard/", public.leaderboard, name="leaderboard"),
     path("<slug:slug>/screen/", room.big_screen, name="big_screen"),
@@ -36,6 +38,7 @@ urlpatterns = [
     path("<slug:slug>/stages/<num:number>/", public.heat_stage, name="heat_stage"),
     path("<slug:slug>/manage/", director.manage, name="manage"),
     path("<slug:slug>/manage/edit/", director.tournament_edit, name="edit"),
+    path("<slug:slug>/manage/edit/fields/", setup.edit_fields, name="edit_fields"),
     path("<slug:slug>/manage/activity/", activity.tournament_activity, name="activity"),
     path(
         "<slug:slug>/manage/invitations/",

@@ -17,6 +17,8 @@ def test_a_director_sets_up_and_runs_a_partner_bracket_to_a_champion(page):
     page.get_by_label("Name", exact=True).fill("Tens Cup")
     page.get_by_label("Date").fill("2026-03-14")
     page.get_by_label("Format").select_option("partner_bracket")
+    expect(page.get_by_label("Consolation")).to_be_visible()  # the format's own settings
+    expect(page.get_by_label("Rounds")).to_have_count(0)
     page.get_by_label("Rule set").select_option(label="Classic Tens")
     page.get_by_role("button", name="Save").click()
     expect(page.get_by_role("heading", name="Run Tens Cup")).to_be_visible()

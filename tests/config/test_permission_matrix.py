@@ -235,6 +235,9 @@ MATRIX: dict[str, Entry] = {
     ),
     # --- tournaments: its directors ---
     "tournaments:create": Entry(_none, ORGANISERS, ORGANISERS),
+    # The setup form's fields for the format chosen (htmx): read-only, GET only.
+    "tournaments:create_fields": Entry(_none, ORGANISERS, NA),
+    "tournaments:edit_fields": Entry(_event, DIRECTOR, NA),
     "tournaments:manage": Entry(_event, DIRECTOR, DIRECTOR),
     "tournaments:edit": Entry(_event, DIRECTOR, DIRECTOR),
     "tournaments:activity": Entry(_event, DIRECTOR, DIRECTOR),

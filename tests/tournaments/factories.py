@@ -48,6 +48,10 @@ def bracket(count: int = 4, **kwargs) -> Tournament:
     return teams(Tournament.Format.PARTNER_BRACKET, count, "classic-tens", **kwargs)
 
 
+def double_elimination(count: int = 4, **kwargs) -> Tournament:
+    return teams(Tournament.Format.DOUBLE_ELIMINATION, count, "classic-tens", **kwargs)
+
+
 def heats_event(count: int = 6, **kwargs) -> Tournament:
     kwargs.setdefault("stages", cold_butt_data())
     return teams(Tournament.Format.HEATS, count, "cold-butt", **kwargs)

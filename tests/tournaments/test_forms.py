@@ -1,5 +1,4 @@
 import datetime
-import json
 
 import pytest
 from django import forms
@@ -20,6 +19,15 @@ def test_prizes_are_read_in_dollars_and_kept_in_cents():
 def test_impossible_prizes_are_refused(text):
     with pytest.raises(forms.ValidationError):
         parse_prizes(text)
+
+
+def stage_rows(*rows, extra_blank=True):
+    """The stage builder's POST data: one row per stage, then a blank row."""
+    data = {"stages-TOTAL_FORMS": len(rows) + extra_blank, "stages-INITIAL_FORMS": 0}
+    for i, row in enumerate(rows):
+        for key, value in {"target": 10, **row}.items():
+            data[f"stages-{i}-{key}"] = "" if value is None else value
+    return data
 
 
 def _data(**overrides):
@@ -75,15 +83,31 @@ def test_a_tiebreak_may_be_chosen_once():
     assert form.errors["tiebreak_2"]
 
 
-def test_heats_keep_the_typed_stages_and_refuse_broken_ones():
+def test_heats_keep_the_built_stages_and_refuse_broken_ones():
     cold_butt = RuleSet.objects.get(slug="cold-butt").pk
-    stages = [{"kind": "match_winners", "heat_size": 6}, {"kind": "final"}]
-    form = TournamentForm(_data(format="heats", rule_set=cold_butt, stages_text=json.dumps(stages)))
+    rows = stage_rows({"kind": "match_winners", "heat_size": 6}, {"kind": "final"})
+    form = TournamentForm(_data(format="heats", rule_set=cold_butt, **rows))
     assert form.is_valid(), form.errors
-    assert form.save().stages == stages
-    form = TournamentForm(_data(format="heats", rule_set=cold_butt, stages_text="{oops"))
+    assert form.save().stages == [
+        {
+            "kind": "match_winners",
+            "heat_size": 6,
+            "advance_count": None,
+            "target": 10,
+            "name": "Stage 1",
+        },
+        {
+            "kind": "final",
+            "heat_size": None,
+            "advance_count": None,
+            "target": 10,
+            "name": "Stage 2",
+        },
+    ]
+    rows = stage_rows({"kind": "final"}, {"kind": "match_winners"})
+    form = TournamentForm(_data(format="heats", rule_set=cold_butt, **rows))
     assert not form.is_valid()
-    assert "valid JSON" in form.errors["stages_text"][0]
+    assert form.stages.non_form_errors() == ["The last stage must be a final."]
 
 
 def test_after_the_start_only_the_name_date_and_venue_can_change():
@@ -103,16 +127,18 @@ def test_after_the_start_only_the_name_date_and_venue_can_change():
 
 def test_heat_stage_targets_must_match_where_the_rule_sets_games_end():
     cold_butt = RuleSet.objects.get(slug="cold-butt").pk
-    stages = json.dumps([{"kind": "final", "target": 11}])
-    form = TournamentForm(_data(format="heats", rule_set=cold_butt, stages_text=stages))
+    form = TournamentForm(
+        _data(format="heats", rule_set=cold_butt, **stage_rows({"kind": "final", "target": 11}))
+    )
     assert not form.is_valid()
-    assert "must be 10" in form.errors["stages_text"][0]
+    assert "so must every stage's" in form.non_field_errors()[0]
+    assert form.stages.forms[0].errors["target"] == ["Cold Butt games end at 10: use 10."]
 
 
 def test_a_date_outside_the_window_or_control_characters_are_refused_by_the_form():
     form = TournamentForm(_data(date="9999-12-31", name="Spring\x1bOpen", venue="Hall\x00"))
     assert not form.is_valid()
-    assert form.errors["date"][0].startswith("Pick a date between January 1, 2000 and")
+    assert form.errors["date"][0].startswith("Pick a date between Sat 1 Jan 2000 and")
     assert "can't be shown" in form.errors["name"][0]
     assert "venue" in form.errors
 

@@ -1,12 +1,14 @@
-"""Partner brackets: single elimination matches, each a best-of-N series of games."""
+"""Partner brackets: single or double elimination matches, each a best-of-N series."""
 
 from django.db import models
 
 
 class BracketMatch(models.Model):
     class Bracket(models.TextChoices):
-        MAIN = "main", "Championship"
+        MAIN = "main", "Championship"  # the winners' bracket of a double elimination
         CONSOLATION = "consolation", "Consolation"
+        LOSERS = "losers", "Losers' bracket"
+        FINAL = "final", "Grand final"
 
     tournament = models.ForeignKey(
         "tournaments.Tournament", on_delete=models.CASCADE, related_name="bracket_matches"
@@ -48,6 +50,19 @@ class BracketMatch(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_bracket_display()} round {self.round} match {self.position}"
+
+    def label(self, double: bool = False) -> str:
+        """Short name for cards and pages: "Losers' bracket R2 M1", "Grand final"..."""
+        if self.bracket == self.Bracket.FINAL:
+            return "Grand final" if self.round == 1 else "Grand final, reset match"
+        name = "Winners' bracket" if double and self.bracket == self.Bracket.MAIN else None
+        return f"{name or self.get_bracket_display()} R{self.round} M{self.position}"
+
+    @property
+    def void(self) -> bool:
+        """Never played: a double-elimination slot whose teams can't exist (two byes
+        meeting, or a reset match the grand final made unnecessary)."""
+        return self.is_bye and self.top_id is None and self.bottom_id is None
 
     @property
     def ready(self) -> bool:

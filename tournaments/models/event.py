@@ -24,6 +24,7 @@ class Tournament(models.Model):
     class Format(models.TextChoices):
         PROGRESSIVE = "progressive", "Progressive (individual rotation)"
         PARTNER_BRACKET = "partner_bracket", "Partner bracket (single elimination)"
+        DOUBLE_ELIMINATION = "double_elimination", "Double elimination (partners)"
         HEATS = "heats", "Heats (staged, Cold Butt style)"
 
     class Status(models.TextChoices):
@@ -102,6 +103,12 @@ class Tournament(models.Model):
     consolation = models.BooleanField(
         default=False, help_text="Partner bracket: first-round losers play a consolation bracket."
     )
+    bracket_reset = models.BooleanField(
+        "Reset match",
+        default=True,
+        help_text="Double elimination: if the losers' bracket team wins the grand final, "
+        "a deciding match is played (each team then has one loss).",
+    )
 
     # Heats
     stages = models.JSONField(
@@ -162,7 +169,12 @@ class Tournament(models.Model):
 
     @property
     def is_bracket(self) -> bool:
-        return self.format == self.Format.PARTNER_BRACKET
+        """Single or double elimination: both are played as bracket matches."""
+        return self.format in (self.Format.PARTNER_BRACKET, self.Format.DOUBLE_ELIMINATION)
+
+    @property
+    def is_double_elimination(self) -> bool:
+        return self.format == self.Format.DOUBLE_ELIMINATION
 
     @property
     def is_heats(self) -> bool:

@@ -1,6 +1,6 @@
 """Reads shared by tournament pages and services."""
 
-from tournaments.selectors.bracket import bracket_view
+from tournaments.selectors.bracket import bracket_places, bracket_view
 from tournaments.selectors.heats import heats_view
 from tournaments.selectors.progressive import (
     Leaderboard,
@@ -11,6 +11,7 @@ from tournaments.selectors.progressive import (
 
 __all__ = [
     "Leaderboard",
+    "bracket_places",
     "bracket_view",
     "heats_view",
     "player_schedule",

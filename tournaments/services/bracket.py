@@ -1,8 +1,12 @@
-"""Partner brackets: seeding, series games, advancement on confirmed cards, walkovers.
+"""Partner brackets, single or double elimination: seeding, series games, advancement on
+confirmed cards, walkovers.
 
-The pure `algorithms.brackets` module owns the structure. The rows store each match's
+The pure `algorithms.brackets` package owns the structure. The rows store each match's
 entrants and winner; after any change the state is rebuilt from the seeds plus the decided
-matches and written back, so the database never drifts from what the module would say.
+matches (`selectors.bracket.bracket_state`) and written back, so the database never drifts
+from what the package would say. Double elimination adds the losers' bracket and the grand
+final (with its reset match) as rows of their own; its byes and void matches are settled as
+teams arrive, so `is_bye` is written back too.
 """
 
 from typing import Any
@@ -14,15 +18,11 @@ from activity.models import Verb
 from algorithms import brackets
 from tournaments.errors import TournamentError
 from tournaments.models import BracketMatch, Entry, MatchGame, Tournament
+from tournaments.selectors.bracket import bracket_state, fresh_bracket, pure_id
 from tournaments.selectors.results import game_winners
 from tournaments.services.games import game_create, team_seats
 from tournaments.services.log import tournament_activity
 from tournaments.services.notify import results_notify
-
-
-def _pure_id(match: BracketMatch) -> str:
-    prefix = "C-" if match.bracket == BracketMatch.Bracket.CONSOLATION else ""
-    return f"{prefix}R{match.round}-M{match.position}"
 
 
 def seeded_entries(tournament: Tournament) -> list[Entry]:
@@ -41,9 +41,7 @@ def bracket_start(*, tournament: Tournament, by: Any) -> None:
     for seed, entry in enumerate(entries, start=1):
         entry.seed = seed
     Entry.objects.bulk_update(entries, ["seed"])
-    state = brackets.build_bracket(
-        [e.pk for e in entries], best_of=tournament.best_of, consolation=tournament.consolation
-    )
+    state = fresh_bracket(tournament, [e.pk for e in entries])
     BracketMatch.objects.bulk_create(
         BracketMatch(
             tournament=tournament,
@@ -62,37 +60,24 @@ def bracket_start(*, tournament: Tournament, by: Any) -> None:
     _open_ready_matches(tournament, by)
 
 
-def _rebuild(tournament: Tournament, rows: list[BracketMatch]) -> brackets.Bracket:
-    seeds = tournament.entries.filter(seed__isnull=False).order_by("seed")
-    state = brackets.build_bracket(
-        list(seeds.values_list("pk", flat=True)),
-        best_of=tournament.best_of,
-        consolation=tournament.consolation,
-    )
-    decided = [r for r in rows if r.winner_id is not None and not r.is_bye]
-    # Feeders first: round 1 of both brackets, then round 2, ...
-    for row in sorted(decided, key=lambda r: (r.round, r.bracket != BracketMatch.Bracket.MAIN)):
-        state = brackets.advance(state, _pure_id(row), row.winner_id)
-    return state
-
-
 def _sync(tournament: Tournament, by: Any) -> None:
     """Write the rebuilt state back; withdrawn teams lose by walkover; finish at the end."""
     while True:
         rows = list(tournament.bracket_matches.select_for_update().order_by("pk"))
-        state = _rebuild(tournament, rows)
+        state = bracket_state(tournament, rows)
         by_id = {m.id: m for m in state.matches}
         withdrawn = set(
             tournament.entries.filter(status=Entry.Status.WITHDRAWN).values_list("pk", flat=True)
         )
         walkover = False
         for row in rows:
-            pure = by_id[_pure_id(row)]
+            pure = by_id[pure_id(row)]
             fields = {
                 "top_id": pure.entrant_a,
                 "bottom_id": pure.entrant_b,
                 "top_seed": pure.seed_a,
                 "bottom_seed": pure.seed_b,
+                "is_bye": pure.is_bye,
                 "winner_id": pure.winner,
             }
             changed = [name for name, value in fields.items() if getattr(row, name) != value]
@@ -107,9 +92,9 @@ def _sync(tournament: Tournament, by: Any) -> None:
         if not walkover:
             break
     _open_ready_matches(tournament, by)
-    if all(row.winner_id is not None for row in rows):
-        final = state.rounds("main")[-1][0]
-        tournament.champion_id = final.winner
+    # Every match decided, or never to be played (double elimination's void matches).
+    if all(row.winner_id is not None or row.void for row in rows):
+        tournament.champion_id = brackets.champion(state)
         tournament.status = Tournament.Status.FINISHED
         tournament.finished_at = timezone.now()
         tournament.save(update_fields=["champion", "status", "finished_at"])
@@ -127,7 +112,7 @@ def _open_ready_matches(tournament: Tournament, by: Any) -> None:
 def _add_game(tournament: Tournament, match: BracketMatch, number: int, by: Any) -> MatchGame:
     top_is_ns = number % 2 == 1  # sides swap each game of a series
     ns, ew = (match.top, match.bottom) if top_is_ns else (match.bottom, match.top)
-    label = f"{match.get_bracket_display()} R{match.round} M{match.position}"
+    label = match.label(double=tournament.is_double_elimination)
     if tournament.best_of > 1:
         label += f" · game {number}"
     game = game_create(tournament=tournament, label=label, seats=team_seats(ns, ew), created_by=by)

@@ -10,6 +10,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from accounts.permissions import can_run_tournament, deny_unless, organiser_required
@@ -40,9 +41,16 @@ def _attempt(request: HttpRequest, action: Callable[[], object], success: str) -
     return True
 
 
+def _setup_form(request: HttpRequest, fields_url: str, **kwargs) -> TournamentForm:
+    """The setup form for the format chosen; "Show this format's settings" and "Add a
+    stage" post it to be shown again, not saved."""
+    reload = request.POST.get("reload", "") if request.method == "POST" else ""
+    return TournamentForm(request.POST or None, reload=reload, fields_url=fields_url, **kwargs)
+
+
 @organiser_required
 def tournament_create(request: HttpRequest) -> HttpResponse:
-    form = TournamentForm(request.POST or None)
+    form = _setup_form(request, reverse("tournaments:create_fields"))
     if request.method == "POST" and form.is_valid():
         try:
             tournament = services.tournament_create(
@@ -59,7 +67,9 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
 @login_required
 def tournament_edit(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _owned(request, slug)
-    form = TournamentForm(request.POST or None, instance=tournament)
+    form = _setup_form(
+        request, reverse("tournaments:edit_fields", args=[slug]), instance=tournament
+    )
     if request.method == "POST" and form.is_valid():
         ok = _attempt(
             request,

@@ -10,6 +10,7 @@ from accounts.permissions import can_keep_score, can_run_tournament, player_id_f
 from tournaments.filters import TournamentFilter
 from tournaments.models import HeatStage, Tournament
 from tournaments.selectors import (
+    bracket_places,
     bracket_view,
     heats_view,
     progressive_leaderboard,
@@ -63,6 +64,7 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
         return render(request, "tournaments/progressive_detail.html", context)
     if tournament.is_bracket:
         context["brackets"] = bracket_view(tournament)
+        context["places"] = bracket_places(tournament, context["brackets"])
         return render(request, "tournaments/bracket_detail.html", context)
     context["stages"] = heats_view(tournament)
     return render(request, "tournaments/heats_detail.html", context)
