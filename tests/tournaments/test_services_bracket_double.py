@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.tournaments.factories import double_elimination, started
+from tests.tournaments.factories import bracket, double_elimination, settle, started
 from tournaments.models import BracketMatch, Entry, Tournament
 from tournaments.selectors import bracket_places, bracket_view
 from tournaments.services import bracket_award_match, entry_withdraw, tournament_recheck
@@ -143,8 +143,6 @@ def test_a_recheck_replays_confirmed_cards_in_the_losers_bracket(confirm):
     for position in (1, 2):
         _win(confirm, _match(tournament, "main", 1, position), True, tournament.director)
     losers_first = _match(tournament, "losers", 1)
-    from tests.tournaments.factories import settle
-
     settle(losers_first.games.get().game, {"NS": 10, "EW": 3}, tournament.director)  # no on-commit
     tournament_recheck(tournament=tournament, by=tournament.director)
 
@@ -166,8 +164,6 @@ def test_places_show_what_the_prizes_pay_and_tied_places_share(confirm):
 
 
 def test_a_single_elimination_bracket_places_champion_runner_up_and_shared_third(confirm):
-    from tests.tournaments.factories import bracket
-
     tournament = started(bracket(8, prizes=[6000, 3000, 1001]))
     _play(confirm, tournament)
 
