@@ -92,7 +92,8 @@ def test_the_reset_match_is_played_when_the_losers_bracket_team_wins_the_grand_f
     reset = _match(tournament, "final", 2)
     assert (reset.top_id, reset.bottom_id) == (final.top_id, final.bottom_id)
     assert reset.games.count() == 1
-    assert "reset" in reset.games.get().game.label
+    assert reset.games.get().game.label.endswith("Grand final, reset match")
+    assert str(reset) == "Grand final, reset match" and str(final) == "Grand final"
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.RUNNING
     _win(confirm, reset, top_wins=False, director=tournament.director)

@@ -49,6 +49,8 @@ class BracketMatch(models.Model):
         ]
 
     def __str__(self) -> str:
+        if self.bracket == self.Bracket.FINAL:
+            return self.label()
         return f"{self.get_bracket_display()} round {self.round} match {self.position}"
 
     def label(self, double: bool = False) -> str:
