@@ -45,6 +45,7 @@ from accounts.invitation_links import (
 )
 from accounts.models import Invitation, RoleName, Scope
 from accounts.services import role_grant
+from wording.when import day
 
 __all__ = [
     "InvitationExpired",
@@ -150,7 +151,7 @@ def _messages(invitation: Invitation, link: str, by: Any) -> tuple[str, str, str
         f"{hello}\n\n{who} invited you to be {offer} on Euchre League.\n\n"
         "Open this link to accept (your phone is fine). You'll create your account, or "
         f"sign in to the one you have:\n{link}\n\n"
-        f"The link works until {until:%B} {until.day}, {until.year}, and only once. If you weren't "
+        f"The link works until {day(until)}, and only once. If you weren't "
         "expecting this, ignore it."
     )
     room = SMS_MAX - len(link) - len(who) - len(" invited you to be . Accept: ")

@@ -14,6 +14,7 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
 from accounts.throttle import wait_text
+from wording.when import when
 
 
 @shared_task(autoretry_for=(OSError,), retry_backoff=True, max_retries=5)
@@ -81,12 +82,12 @@ def send_email_changed_notice(user_id: int, old_email: str) -> bool:
     user = get_user_model().objects.filter(pk=user_id).first()
     if user is None or not old_email or old_email.casefold() == (user.email or "").casefold():
         return False
-    when = timezone.localtime().strftime("%Y-%m-%d %H:%M %Z")
+    changed = when(timezone.now())
     send_mail(
         subject="Your euchre league email address was changed",
         message=(
             f"Hello {user.get_username()},\n\n"
-            f"The email address of your account was changed on {when}; password reset "
+            f"The email address of your account was changed on {changed}; password reset "
             "links and notices now go to the new address. If this was not you, contact "
             "your league manager right away.\n"
         ),

@@ -4,17 +4,18 @@ import django_tables2 as tables
 from django.utils.html import format_html
 
 from activity.models import Activity
+from wording.columns import WhenColumn
 
 
 class ActivityTable(tables.Table):
-    at = tables.DateTimeColumn(verbose_name="When", format="M j, g:i A", orderable=False)
+    at = WhenColumn(verbose_name="When", orderable=False)
     actor_label = tables.Column(verbose_name="Who", orderable=False, empty_values=())
     verb = tables.Column(verbose_name="What", orderable=False)
 
     class Meta:
         model = Activity
         fields = ("at", "actor_label", "verb")
-        attrs = {"class": "striped activity-log"}
+        attrs = {"class": "striped stack activity-log"}
         row_attrs = {"data-verb": lambda record: record.verb}
 
     def render_actor_label(self, record: Activity) -> str:

@@ -40,6 +40,7 @@ INSTALLED_APPS = [
     "league",
     "tournaments",
     "notices",
+    "wording",
 ]
 
 MIDDLEWARE = [
@@ -71,6 +72,8 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "accounts.context_processors.roles",
             ],
+            # Dates, times and wording one way in every template, with no {% load %}.
+            "builtins": ["wording.templatetags.when", "wording.templatetags.words"],
         },
     },
 ]
@@ -122,6 +125,10 @@ LANGUAGE_CODE = "en-us"
 TIME_ZONE = env_str("TIME_ZONE", "America/New_York")
 USE_I18N = True
 USE_TZ = True
+# Dates and times one way (wording.dates): "Tue 8 Dec 2026", "7:33 PM".
+FORMAT_MODULE_PATH = ["config.formats"]
+# Tables name each cell's column, so they stack into cards on a phone (app.css, table.stack).
+DJANGO_TABLES2_TEMPLATE = "django_tables2/stacked.html"
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"

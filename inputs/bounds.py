@@ -19,6 +19,8 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 
+from wording.when import day
+
 EARLIEST = datetime.date(2000, 1, 1)
 YEARS_AHEAD = 10
 
@@ -48,13 +50,9 @@ def window(today: datetime.date | None = None) -> tuple[datetime.date, datetime.
     return EARLIEST, latest(today)
 
 
-def _day(day: datetime.date) -> str:
-    return f"{day:%B} {day.day}, {day.year}"
-
-
 def window_message(today: datetime.date | None = None) -> str:
     first, last = window(today)
-    return f"Pick a date between {_day(first)} and {_day(last)}."
+    return f"Pick a date between {day(first, today=today)} and {day(last, today=today)}."
 
 
 def in_window(day: datetime.date, today: datetime.date | None = None) -> bool:

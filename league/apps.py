@@ -11,17 +11,27 @@ class LeagueConfig(AppConfig):
         from league.nights.selectors.games import (
             game_card_fixes,
             game_card_refusals,
+            game_league_home,
             game_league_scope,
         )
+        from league.nights.selectors.results import games_won
         from league.nights.services import text_replies
         from league.seasons import invitations as team_invitations
+        from league.seasons.scores import register_fixture_scores
         from league.seasons.selectors import membership_for_user
-        from scoring.owners import register_card_fixes, register_card_gate, register_game_scope
+        from scoring.owners import (
+            register_card_fixes,
+            register_card_gate,
+            register_game_home,
+            register_game_scope,
+        )
 
         register_membership_lookup(membership_for_user)
         register_card_gate("league", game_card_refusals)
         register_card_fixes("league", game_card_fixes)
         register_game_scope("league", game_league_scope)
+        register_game_home("league", game_league_home)  # the scorecard's link back
+        register_fixture_scores("nights", games_won)  # the schedule page's scores
         notices_hooks.register()  # the outbox's League filter, the emails' preferences link
         team_invitations.register()  # what accepting a captain's or player's invitation does
         text_replies.register()  # a captain confirms or disputes a card by answering its text

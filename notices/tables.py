@@ -4,6 +4,7 @@ import django_tables2 as tables
 from django.utils.html import format_html
 
 from notices.models import Notice, OutboxMessage
+from wording.columns import WhenColumn
 
 
 def _counts(sent: int, pending: int, failed: int) -> str:
@@ -18,7 +19,7 @@ def _counts(sent: int, pending: int, failed: int) -> str:
 
 
 class NoticeTable(tables.Table):
-    created_at = tables.DateTimeColumn(verbose_name="When", format="M j, g:i a")
+    created_at = WhenColumn(verbose_name="When")
     subject = tables.Column(linkify=("notices:notice_detail", {"pk": tables.A("pk")}))
     kind = tables.Column()
     season = tables.Column(default="—", orderable=False)
@@ -29,7 +30,7 @@ class NoticeTable(tables.Table):
         model = Notice
         fields = ("created_at", "subject", "kind", "season", "email", "sms")
         order_by = ("-created_at",)
-        attrs = {"class": "striped outbox"}
+        attrs = {"class": "striped stack outbox"}
 
     def render_email(self, record: Notice) -> str:
         return _counts(record.email_sent, record.email_pending, record.email_failed)
@@ -44,7 +45,7 @@ class MessageTable(tables.Table):
     address = tables.Column()
     status = tables.Column()
     attempts = tables.Column()
-    sent_at = tables.DateTimeColumn(format="M j, g:i a", default="—")
+    sent_at = WhenColumn(default="—")
     last_error = tables.Column(verbose_name="Error", default="", orderable=False)
     resend = tables.TemplateColumn(
         template_name="notices/_resend_button.html", orderable=False, verbose_name=""
@@ -55,5 +56,5 @@ class MessageTable(tables.Table):
         fields = ("channel", "name", "address", "status", "attempts", "sent_at", "last_error")
         sequence = (*fields, "resend")
         order_by = ("channel", "address")
-        attrs = {"class": "striped messages-table"}
+        attrs = {"class": "striped stack messages-table"}
         row_attrs = {"id": lambda record: f"message-{record.pk}"}

@@ -12,7 +12,8 @@ An owner whose players have no accounts may register their seat codes
 (`register_side_codes`): the other side confirms a card by typing one on the submitter's phone.
 Likewise each owner registers a scope lookup: given a game id, it answers ("league",
 league id) or ("tournament", tournament id), or None when the game isn't its own; a game
-nobody claims is logged in the site scope.
+nobody claims is logged in the site scope. And each owner says where a game's card pages
+lead back to (`register_game_home`): the fixture, the round, the series or the stage.
 """
 
 from collections.abc import Callable
@@ -106,3 +107,24 @@ def game_scope(game_id: int) -> GameScope:
         if scope is not None:
             return scope
     return (Scope.SITE, None)
+
+
+# (label, url): the page a game's card belongs to, e.g. ("Aces v Bowers, Tue 8 Dec", "/…").
+GameHome = tuple[str, str]
+GameHomeLookup = Callable[[Any], GameHome | None]
+
+_homes: dict[str, GameHomeLookup] = {}
+
+
+def register_game_home(name: str, lookup: GameHomeLookup) -> None:
+    """Register (or replace, by name) where an owner's games lead back to; None: not its own."""
+    _homes[name] = lookup
+
+
+def game_home(game: Any) -> GameHome | None:
+    """The page a game's card pages link back to, from the owner that has the game."""
+    for lookup in _homes.values():
+        home = lookup(game)
+        if home is not None:
+            return home
+    return None

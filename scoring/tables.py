@@ -5,6 +5,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 
 from scoring.models import RuleSet, Scorecard
+from wording.columns import WhenColumn
 
 
 class RuleSetTable(tables.Table):
@@ -17,7 +18,7 @@ class RuleSetTable(tables.Table):
         model = RuleSet
         fields = ["name", "kind", "game", "scoring_mode"]
         orderable = False
-        attrs = {"class": "striped"}
+        attrs = {"class": "striped stack"}
 
     def render_kind(self, record: RuleSet) -> str:
         if record.is_preset:
@@ -39,13 +40,13 @@ class DisputeTable(tables.Table):
     submitted = tables.Column(empty_values=(), verbose_name="Submitted by")
     disputed = tables.Column(empty_values=(), verbose_name="Disputed by")
     reason = tables.Column(accessor="current_version__dispute_reason", verbose_name="Why")
-    updated_at = tables.DateTimeColumn(verbose_name="Since", format="M j, g:i a")
+    updated_at = WhenColumn(verbose_name="Since")
 
     class Meta:
         model = Scorecard
         fields = ["game", "rule_set", "submitted", "disputed", "reason", "updated_at"]
         orderable = False
-        attrs = {"class": "striped"}
+        attrs = {"class": "striped stack"}
 
     def render_game(self, record: Scorecard, value: str) -> str:
         url = reverse("scoring:game_detail", args=[record.game_id])

@@ -6,11 +6,17 @@ class TournamentsConfig(AppConfig):
     name = "tournaments"
 
     def ready(self) -> None:
-        from scoring.owners import register_card_gate, register_game_scope, register_side_codes
+        from scoring.owners import (
+            register_card_gate,
+            register_game_home,
+            register_game_scope,
+            register_side_codes,
+        )
         from tournaments import receivers  # noqa: F401  (connects the signal handlers)
         from tournaments.selectors.games import (
             game_card_refusals,
             game_side_codes,
+            game_tournament_home,
             game_tournament_scope,
         )
         from tournaments.services import invitations as entrant_invitations
@@ -18,4 +24,5 @@ class TournamentsConfig(AppConfig):
         register_card_gate("tournaments", game_card_refusals)
         register_game_scope("tournaments", game_tournament_scope)
         register_side_codes("tournaments", game_side_codes)
+        register_game_home("tournaments", game_tournament_home)  # the scorecard's link back
         entrant_invitations.register()  # what accepting an invitation to an event does

@@ -7,6 +7,11 @@ from django.urls import reverse
 from django.utils.html import format_html
 
 from tournaments.models import Tournament
+from wording.columns import WhenColumn
+
+# Tiebreaks and each round's points show from a tablet's width up (app.css): on a phone the
+# leaderboard keeps place, player, points, rounds and prize, and never scrolls sideways.
+WIDE = {"td": {"class": "wide"}, "th": {"class": "wide"}}
 
 
 def dollars(cents: int) -> str:
@@ -15,6 +20,7 @@ def dollars(cents: int) -> str:
 
 class TournamentTable(tables.Table):
     name = tables.Column(linkify=lambda record: reverse("tournaments:detail", args=[record.slug]))
+    date = WhenColumn()
     format = tables.Column()
     status = tables.Column()
     director = tables.Column(accessor="director__username", verbose_name="Director")
@@ -22,7 +28,7 @@ class TournamentTable(tables.Table):
     class Meta:
         model = Tournament
         fields = ["name", "date", "format", "status", "director"]
-        attrs = {"class": "striped"}
+        attrs = {"class": "striped stack"}
         empty_text = "No tournaments yet."
         orderable = False
 
@@ -56,13 +62,13 @@ class LeaderboardTable(tables.Table):
     def for_board(cls, board, limit: int | None = None, by_round: bool = False) -> LeaderboardTable:
         """The leaderboard; `by_round` adds each round's points (the details page)."""
         extra = [
-            (key, tables.Column(accessor=f"standing__{key}", verbose_name=label))
+            (key, tables.Column(accessor=f"standing__{key}", verbose_name=label, attrs=WIDE))
             for key, label in board.tiebreaks
         ]
         round_columns = [
             (
                 f"round_{number}",
-                tables.Column(accessor=f"rounds__{index}", verbose_name=f"R{number}"),
+                tables.Column(accessor=f"rounds__{index}", verbose_name=f"R{number}", attrs=WIDE),
             )
             for index, number in enumerate(board.round_numbers if by_round else [])
         ]

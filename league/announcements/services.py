@@ -27,6 +27,7 @@ from notices.channels import (
 )
 from notices.models import Notice, NoticePreference, OutboxMessage, Subscription
 from notices.services import notice_send
+from wording.when import day
 
 WAIVER_REMINDER_DAYS = 3
 NO_TEXTS = (
@@ -124,7 +125,7 @@ def waiver_reminders_send(*, today: datetime.date | None = None) -> list[Notice]
         recipients = [r for r in unsigned_players_of_season(season) if r.player_id not in reminded]
         if not recipients:
             continue
-        night = f"{season.starts_on:%A %B} {season.starts_on.day}"
+        night = day(season.starts_on)
         notices.append(
             notice_send(
                 kind=Notice.Kind.WAIVER_REMINDER,

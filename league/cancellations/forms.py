@@ -5,9 +5,9 @@ import datetime
 from django import forms
 
 from inputs.bounds import InputRules
-from league.cancellations.makeups import night_label
 from league.cancellations.models import Cancellation
 from league.seasons.models import Fixture, Season
+from wording.when import day
 
 DATE = forms.DateInput(attrs={"type": "date"})
 
@@ -83,7 +83,7 @@ class DecideForm(InputRules, forms.Form):
     ):
         super().__init__(*args, **kwargs)
         choices = [(AUTOMATIC, "Earliest makeup date with room")]
-        choices += [(d.isoformat(), night_label(d)) for d in dates]
+        choices += [(d.isoformat(), day(d)) for d in dates]
         self.move_fields = []
         for fixture in fixtures:
             name = f"move_{fixture.pk}"

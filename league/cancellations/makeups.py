@@ -8,6 +8,8 @@ table when it can, then prefers another table at the same venue.
 import datetime
 from dataclasses import dataclass, field
 
+from wording.dates import day_text
+
 
 class MakeupError(ValueError):
     """A fixture can't be placed; the message says which and why."""
@@ -48,8 +50,10 @@ class Move:
     table_id: int | None
 
 
-def night_label(date: datetime.date) -> str:
-    return f"{date:%A} {date.day} {date:%b}"
+def night_label(date: datetime.date, this_year: int | None = None) -> str:
+    """'Tue 8 Dec', as every date is written (wording.dates); the year shown when it isn't
+    `this_year` (a makeup night is in its season, so by default the year goes unsaid)."""
+    return day_text(date, this_year=date.year if this_year is None else this_year)
 
 
 def _free_table(pending: Pending, night: Night, seats: list[Seat]) -> int | None:

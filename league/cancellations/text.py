@@ -8,7 +8,7 @@ import datetime
 from collections.abc import Sequence
 from typing import Any
 
-from league.cancellations.makeups import night_label
+from wording.when import day as night_label
 
 SUBJECT_MAX = 200
 SMS_MAX = 320
@@ -122,7 +122,7 @@ def decision_sms(*, league: str, date: datetime.date, moved: Sequence[Any]) -> s
     night = night_label(date)
     if not moved:
         return f"{league}: the fixtures cancelled {night} won't be replayed (season shortened)."
-    listed = "; ".join(f"{pairing(f)} {f.date:%a} {f.date.day} {f.date:%b}" for f in moved)
+    listed = "; ".join(f"{pairing(f)} {night_label(f.date)}" for f in moved)
     text = f"{league}: makeup for {night}: {listed}."
     if len(text) <= SMS_MAX - 100:
         return text

@@ -39,6 +39,7 @@ from league.seasons import services
 from league.seasons.models import Fixture, League, Player, RosterEntry, Season, Team, Waiver
 from league.standings.models import StandingsSnapshot
 from league.standings.services import standings_publish
+from wording.when import day
 
 DEMO_CAPTAIN = "captain"
 THURSDAY_TEAMS = [
@@ -234,7 +235,7 @@ def _fixture_url(fixture: Fixture) -> str:
 
 
 def _tonight_lines(night: Tonight | None, dates: DemoDates) -> list[str]:
-    heading = f"  tonight, {dates.today:%A %d %B} (week {TONIGHT_WEEK}):"
+    heading = f"  tonight, {day(dates.today)} (week {TONIGHT_WEEK}):"
     if night is None:
         return [f"{heading} changed since the demo was loaded (see the season's schedule)"]
     demo = night.demo
@@ -263,7 +264,7 @@ def _lines(season: Season, thursday: Season, night: Tonight | None, dates: DemoD
         f"  weeks 1-{TONIGHT_WEEK - 1} played; standings published for weeks "
         f"{' and '.join(map(str, dates.published_weeks))}",
         *_tonight_lines(night, dates),
-        f"  nights ahead{f' from {next_night:%d %b}' if next_night else ''}, for 'manager' to "
+        f"  nights ahead{f' from {day(next_night)}' if next_night else ''}, for 'manager' to "
         f"cancel at {cancel}; dashboard {reverse('league:season_dashboard', kwargs=slugs)}",
         f"  'player' (Pat, Left Bowers) signs the {season.name} waiver at "
         f"{reverse('league:waiver_sign', kwargs=slugs)}",

@@ -13,6 +13,7 @@ from django.utils.text import slugify
 
 from accounts.demo import DEMO_PASSWORD
 from league.seasons.models import Player, RosterEntry, Team
+from wording.words import possessive
 
 
 def _demo_password_hash() -> str:
@@ -69,4 +70,4 @@ def captain_logins(teams: list[Team]) -> None:
 def login_name(team: Team) -> str:
     """The username to print for a team's captain."""
     user = captain_login(team)
-    return user.get_username() if user is not None else f"{team.name}'s captain"
+    return user.get_username() if user is not None else f"{possessive(team.name)} captain"

@@ -23,6 +23,7 @@ from league.demo.people import captain_logins
 from league.demo.reset import league_is_current, league_wipe
 from league.seasons import services
 from league.seasons.models import League, Player, RosterEntry, Season, SeasonDate, Team, Waiver
+from wording.when import day
 
 LEAGUE_SLUG = "cca"
 DEMO_TEAM = "Left Bowers"
@@ -73,7 +74,7 @@ def _league(dates: DemoDates) -> tuple[League, list[str]]:
         league_wipe(league)
         league = None
         lines.append(
-            f"  (the demo league was loaded on another day: rebuilt for {dates.today:%A %d %B %Y})"
+            f"  (the demo league was loaded on another day: rebuilt for {day(dates.today)})"
         )
     if league is None:
         league = League.objects.create(
@@ -184,7 +185,7 @@ def load_season() -> tuple[Season, list[str]]:
     return season, [
         *lines,
         f"League {league.name}, season {season.name} (league nights on "
-        f"{season.get_league_night_display()}s, {dates.first_night:%d %b} to "
-        f"{dates.last_night:%d %b %Y}): {season.teams.count()} teams, "
+        f"{season.get_league_night_display()}s, {day(dates.first_night)} to "
+        f"{day(dates.last_night)}): {season.teams.count()} teams, "
         f"{season.fixtures.filter(away__isnull=False).count()} fixtures, published",
     ]

@@ -10,6 +10,7 @@ from league.nights.forfeit_rules import ForfeitPolicy
 from league.nights.models import FixtureGame
 from league.seasons.models import Fixture, Season
 from scoring.models import Scorecard
+from wording.when import day
 
 
 def season_policy(season: Season) -> ForfeitPolicy:
@@ -60,10 +61,7 @@ def fixture_card_refusals(fixture: Fixture, *, staff: bool = False) -> list[str]
     if not staff and hasattr(fixture, "closure"):
         return ["A manager closed this fixture: its results are final."]
     if fixture.date > timezone.localdate():
-        return [
-            f"Cards can be entered from the night of the fixture ({fixture.date:%b} "
-            f"{fixture.date.day})."
-        ]
+        return [f"Cards can be entered from the night of the fixture ({day(fixture.date)})."]
     return []
 
 

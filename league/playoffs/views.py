@@ -17,6 +17,7 @@ from league.seasons import selectors
 from league.seasons.access import NOT_YOUR_LEAGUE, season_manager_required
 from league.seasons.models import Team
 from league.web import report
+from wording.when import day
 
 
 def season_playoffs(request: HttpRequest, league: str, season: str) -> HttpResponse:
@@ -97,7 +98,7 @@ def playoff_round_date(request: HttpRequest, pk: int, number: int) -> HttpRespon
     except ValidationError as exc:
         report(request, exc)
     else:
-        messages.success(request, f"Round {number} moved to {date:%a %b} {date.day}.")
+        messages.success(request, f"Round {number} moved to {day(date)}.")
     return redirect("league:playoffs_manage", league=season.league.slug, season=season.slug)
 
 

@@ -11,6 +11,7 @@ from django.db.models import Q, QuerySet
 from inputs.bounds import refuse_control_characters
 from league.seasons.models import Fixture, Season, SkillLevel
 from league.seasons.selectors import ScheduleWeek
+from wording.when import day
 
 ALL_WEEKS = "all"
 TEAM_SEARCH_MAX = 60
@@ -44,7 +45,7 @@ class FixtureFilter(django_filters.FilterSet):
         choices = [(ALL_WEEKS, "All weeks")]
         for week in weeks:
             label = f"Week {week.week}" + (" (playoffs)" if week.week > season.weeks else "")
-            choices.append((str(week.week), f"{label}: {week.first:%b} {week.first.day}"))
+            choices.append((str(week.week), f"{label}: {day(week.first)}"))
         self.filters["week"].extra["choices"] = choices
 
     def filter_week(self, queryset: QuerySet[Fixture], name: str, value: str) -> QuerySet:

@@ -19,6 +19,7 @@ from league.seasons.eligibility import (
 )
 from league.seasons.models import Fixture, Season
 from league.web import Link
+from wording.words import possessive
 
 
 def subs_allowed(season: Season, fixture: Fixture | None) -> bool:
@@ -45,14 +46,17 @@ def play_fixes(
             )
         if problem.kind in (SHORT, SUB_UNSIGNED) and captain:
             url = reverse("league:team_detail", args=[team.pk]) + "#roster"
-            links.append(Link(f"{team.name}'s roster and waivers", url))
+            links.append(Link(f"{possessive(team.name)} roster and waivers", url))
         if problem.kind == SHORT and captain and subs_allowed(season, fixture):
             links.append(
                 Link(f"Add a sub for {team.name}", reverse("league:sub_add", args=[team.pk]))
             )
         if problem.kind == SUBS_NOT_ALLOWED and captain:
             links.append(
-                Link(f"Change {team.name}'s roster", reverse("league:roster_edit", args=[team.pk]))
+                Link(
+                    f"Change {possessive(team.name)} roster",
+                    reverse("league:roster_edit", args=[team.pk]),
+                )
             )
         if problem.kind in (SHORT, SUB_UNSIGNED) and manager:
             links.append(

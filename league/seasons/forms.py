@@ -92,6 +92,16 @@ class SeasonSettingsForm(InputRules, forms.ModelForm):
             "waiver_version",
         ]
         widgets = {"starts_on": DATE, "start_time": TIME}
+        # Said as a person would: Django's labels from these field names read "game1".
+        labels = {
+            "playoff_best_of": "Playoff series: best of",
+            "forfeit_game1_minutes": "Minutes late before game 1 is forfeited",
+            "forfeit_game2_minutes": "Minutes late before game 2 is forfeited too",
+            "forfeit_all_minutes": "Minutes late before every game is forfeited",
+            "forfeit_winner_score": "A forfeited game's score: the winner",
+            "forfeit_loser_score": "A forfeited game's score: the loser",
+            "subs_in_regular_season": "Subs in the regular season",
+        }
 
     def __init__(self, *args, **kwargs):  # type: ignore[no-untyped-def]
         super().__init__(*args, **kwargs)

@@ -25,6 +25,8 @@ from accounts.invitations import (
 from accounts.models import Invitation
 from accounts.phones import normalise_phone
 from league.seasons.models import Fixture, Player, RosterEntry, Season, Team, Waiver
+from wording.when import day
+from wording.words import possessive
 
 KIND_FOR_ROLE = {
     RosterEntry.Role.CAPTAIN: Invitation.Kind.CAPTAIN,
@@ -120,7 +122,8 @@ def _apply_team(invitation: Invitation, user: Any) -> str:
     )
     if entry is None:
         raise ValidationError(
-            f"You are no longer on {team.name}'s roster: ask the captain to add you again."
+            f"You are no longer on {possessive(team.name)} roster: "
+            "ask the captain to add you again."
         )
     player = player_for_account(player=invited, user=user, email=invitation.email)
     if player.pk != invited.pk:
@@ -203,11 +206,9 @@ def _invite(*, by: Any, entry: RosterEntry, email: str, phone: str) -> Invitatio
 
 
 def sub_label(team: Team, entry: RosterEntry) -> str:
-    """ "Red Aces on Tuesday 8 December (Tuesday League, Fall 2026)"."""
-    day = entry.fixture.date
+    """ "Red Aces on Tue 8 Dec (Tuesday League, Fall 2026)"."""
     return (
-        f"{team.name} on {day:%A} {day.day} {day:%B} "
-        f"({team.season.league.name}, {team.season.name})"
+        f"{team.name} on {day(entry.fixture.date)} ({team.season.league.name}, {team.season.name})"
     )
 
 

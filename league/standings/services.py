@@ -20,6 +20,7 @@ from league.standings.selectors import live_standings
 from notices.models import Notice
 from notices.services import notice_send
 from scoring.models import Scorecard
+from wording.when import day
 
 LIVE = (Fixture.Status.SCHEDULED, Fixture.Status.PLAYED)
 NOTE_MAX = StandingsSnapshot._meta.get_field("note").max_length
@@ -67,9 +68,7 @@ def standings_publish(*, season: Season, week: int, by: Any, note: str = "") -> 
     if first_night is None:
         raise ValidationError(f"Week {week} has no fixtures.")
     if first_night > timezone.localdate():
-        raise ValidationError(
-            f"Week {week} hasn't been played yet ({first_night:%b} {first_night.day})."
-        )
+        raise ValidationError(f"Week {week} hasn't been played yet ({day(first_night)}).")
     if season.snapshots.filter(week=week).exists():
         raise ValidationError(
             f"Week {week} is already published and stays as it was; publish the next week "

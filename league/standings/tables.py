@@ -8,6 +8,9 @@ from algorithms.metrics import Metric
 from league.standings.models import StandingsSnapshotRow
 
 RATIO_FORMAT = "{:.3f}"
+# Shown from a tablet's width up (app.css): on a phone the table keeps rank, team, games won
+# and lost, win % and SOS, and never scrolls sideways.
+WIDE = {"td": {"class": "wide"}, "th": {"class": "wide"}}
 
 
 class RatioColumn(tables.Column):
@@ -31,23 +34,23 @@ class StandingsTable(tables.Table):
         ),
         attrs={"td": {"class": "team"}, "th": {"class": "team"}},
     )
-    fixtures_won = tables.Column(verbose_name=metrics.FIXTURES_WON.abbreviation)
-    fixtures_lost = tables.Column(verbose_name=metrics.FIXTURES_LOST.abbreviation)
-    fixtures_tied = tables.Column(verbose_name=metrics.FIXTURES_TIED.abbreviation)
+    fixtures_won = tables.Column(verbose_name=metrics.FIXTURES_WON.abbreviation, attrs=WIDE)
+    fixtures_lost = tables.Column(verbose_name=metrics.FIXTURES_LOST.abbreviation, attrs=WIDE)
+    fixtures_tied = tables.Column(verbose_name=metrics.FIXTURES_TIED.abbreviation, attrs=WIDE)
     games_won = tables.Column(verbose_name=metrics.GAMES_WON.abbreviation)
     games_lost = tables.Column(verbose_name=metrics.GAMES_LOST.abbreviation)
     win_pct = RatioColumn(verbose_name=metrics.WIN_PCT.abbreviation)
-    points = tables.Column(verbose_name=metrics.POINTS.abbreviation)
-    points_for = tables.Column(verbose_name=metrics.POINTS_FOR.abbreviation)
-    points_against = tables.Column(verbose_name=metrics.POINTS_AGAINST.abbreviation)
-    differential = tables.Column(verbose_name=metrics.DIFFERENTIAL.abbreviation)
-    forfeits = tables.Column(verbose_name=metrics.FORFEITS.abbreviation)
+    points = tables.Column(verbose_name=metrics.POINTS.abbreviation, attrs=WIDE)
+    points_for = tables.Column(verbose_name=metrics.POINTS_FOR.abbreviation, attrs=WIDE)
+    points_against = tables.Column(verbose_name=metrics.POINTS_AGAINST.abbreviation, attrs=WIDE)
+    differential = tables.Column(verbose_name=metrics.DIFFERENTIAL.abbreviation, attrs=WIDE)
+    forfeits = tables.Column(verbose_name=metrics.FORFEITS.abbreviation, attrs=WIDE)
     sos = RatioColumn(verbose_name=metrics.SOS.abbreviation)
-    oowp = RatioColumn(verbose_name=metrics.OOWP.abbreviation)
+    oowp = RatioColumn(verbose_name=metrics.OOWP.abbreviation, attrs=WIDE)
 
     class Meta:
         model = StandingsSnapshotRow
-        # Phone first: rank, team, record, win % and SOS show without scrolling.
+        # Phone first: rank, team, record, win % and SOS, the only columns on a phone.
         fields = (
             "rank",
             "team_name",

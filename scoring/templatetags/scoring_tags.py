@@ -5,6 +5,7 @@ from django import template
 from scoring import presenters
 from scoring.engine import SEAT_NAMES, SIDE_LABELS
 from scoring.models import Scorecard
+from scoring.owners import game_home
 
 register = template.Library()
 
@@ -17,6 +18,13 @@ def entry_state(context: template.Context, game):  # type: ignore[no-untyped-def
         return None
     card = context.get("card")
     return presenters.entry_state(request.user, game, card if isinstance(card, Scorecard) else None)
+
+
+@register.inclusion_tag("scoring/_back_link.html")
+def game_back_link(game) -> dict:  # type: ignore[no-untyped-def]
+    """`{% game_back_link game %}`: a link to the fixture, round or stage the game belongs to
+    (its owner says which, `scoring.owners.register_game_home`); nothing for a lone game."""
+    return {"home": game_home(game)}
 
 
 @register.filter

@@ -77,3 +77,10 @@ def log_in(page, username: str, password: str) -> None:
     page.get_by_label("Username").fill(username)
     page.get_by_label("Password").fill(password)
     page.get_by_role("button", name="Log in").click()
+
+
+def menu(page, link: str) -> None:
+    """Open the header's Menu (one row on a phone) and follow one of its links."""
+    phone = page.locator("header.site-header .nav-phone")
+    phone.locator("summary").click()
+    phone.get_by_role("link", name=link, exact=True).click()

@@ -18,7 +18,7 @@ from playwright.sync_api import expect
 from league.seasons.models import Fixture, Player, Season, Team, Waiver
 from notices.models import OutboxMessage
 from scoring.models import Scorecard
-from tests.browser.conftest import log_in
+from tests.browser.conftest import log_in, menu
 from tests.factories import admin_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -109,7 +109,7 @@ def _invite_partner(page, team: Team, partner: str) -> None:
 def _admin_lets_an_organiser_in(page) -> None:
     admin_user(username="ada", password=SECRET)
     _as(page, "ada")
-    page.get_by_role("link", name="Manage").click()
+    menu(page, "Manage")
     page.get_by_role("link", name="Organisers").click()
     page.get_by_label("Their name").fill("Olga Organiser")
     page.get_by_label("Email or mobile number").fill("olga@example.com")

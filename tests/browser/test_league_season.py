@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from league.seasons.models import Player, Season, Team, Waiver
-from tests.browser.conftest import log_in
+from tests.browser.conftest import log_in, menu
 from tests.factories import PASSWORD, UserFactory, manager_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -105,7 +105,7 @@ def test_a_manager_goes_from_an_empty_database_to_a_published_season(page):
     page.context.clear_cookies()
 
     log_in(page, "morgan", PASSWORD)
-    page.get_by_role("link", name="Manage").click()
+    menu(page, "Manage")
     page.get_by_role("link", name="CCA Euchre League — Fall 2030").click()
     expect(page.locator("#missing-waivers")).to_contain_text("None: every player has signed")
     expect(page.locator("#short-rosters")).to_contain_text("None.")
@@ -132,7 +132,7 @@ def test_a_captain_edits_only_their_own_roster(page):
     captain.save()
 
     log_in(page, "casey", PASSWORD)
-    page.get_by_role("link", name="My team").click()
+    menu(page, "My team")
     page.get_by_role("link", name="A1").click()
     page.get_by_role("button", name="Edit roster").click()
     page.locator("#id_name").fill("Nora New")

@@ -3,7 +3,7 @@ import sms
 from django.core import mail
 
 from notices.models import OutboxMessage, Subscription
-from tests.browser.conftest import log_in
+from tests.browser.conftest import log_in, menu
 from tests.factories import PASSWORD, manager_user, player_user
 from tests.notices.factories import season_with_captains
 
@@ -19,7 +19,7 @@ def test_a_manager_sends_a_notice_and_the_public_sees_the_announcement(page):
     season, captains = season_with_captains(4)
     manager_user(username="morgan")
     log_in(page, "morgan", PASSWORD)
-    page.get_by_role("link", name="Manage").click()
+    menu(page, "Manage")
     page.locator("#manage-notices").get_by_role("link", name="Send a notice").click()
     page.get_by_label("League", exact=True).select_option(str(season.league.pk))
     page.get_by_label("Season", exact=True).select_option(str(season.pk))
@@ -53,8 +53,7 @@ def test_a_player_opts_in_to_a_leagues_texts(page):
     season, _ = season_with_captains(1)
     user, _ = player_user(username="pat")
     log_in(page, "pat", PASSWORD)
-    page.locator("summary", has_text="pat").click()
-    page.get_by_role("link", name="My notices").click()
+    menu(page, "My notices")
     page.get_by_role("link", name=f"Change {season.league.name} notices").click()
     page.get_by_label("By text message").check()
     page.get_by_label("Mobile number").fill("416 555 0199")

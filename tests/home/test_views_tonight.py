@@ -15,6 +15,7 @@ from league.seasons.models import Fixture, RosterEntry, Team
 from tests.factories import RosterEntryFactory, manager_user, player_user
 from tests.league.factories import WaiverFactory
 from tests.league.night_factories import night, night_season, ready_team
+from wording.when import day
 
 pytestmark = pytest.mark.django_db
 
@@ -89,7 +90,7 @@ def test_my_team_shows_each_teams_next_fixture_and_its_step(client):
     n = night(date=timezone.localdate() + datetime.timedelta(days=3))
     html = _page(client, n.home_captain, "my_team")
     assert f'id="due-{n.fixture.pk}"' in html
-    assert f"{n.fixture.date:%a %b} {n.fixture.date.day}" in html
+    assert day(n.fixture.date) in html
     assert "Can&#x27;t make it? Announce a forfeit" in html
 
 

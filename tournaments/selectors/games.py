@@ -1,9 +1,11 @@
 """What scoring asks the tournament about a game (through `scoring.owners`): which event it
-belongs to, whether it may take a card now, and its players' seat codes."""
+belongs to, whether it may take a card now, its players' seat codes, and which page its
+card leads back to."""
 
 from typing import Any
 
 from django.db.models import Q
+from django.urls import reverse
 
 from activity.models import Scope
 from scoring.models import Game, GameSeat
@@ -114,3 +116,32 @@ def _stage_refusals(stage: HeatStage, step: CardStep) -> list[str]:
     if stage.status == HeatStage.Status.DONE and step != CardStep.DECIDE:
         return [f"{stage.name} is over: only a director can change its cards now."]
     return []
+
+
+def game_tournament_home(game: Any) -> tuple[str, str] | None:
+    """The round, series or stage an event's game belongs to; None for another's game."""
+    owned = (
+        Game.objects.select_related(
+            "tournament_table__round__tournament",
+            "bracket_game__match__tournament",
+            "heat_match__heat__stage__tournament",
+        )
+        .filter(pk=game.pk)
+        .first()
+    )
+    table = getattr(owned, "tournament_table", None)
+    if table is not None:
+        row, event = table.round, table.round.tournament
+        url = reverse("tournaments:round", args=[event.slug, row.number])
+        return f"{event.name}, round {row.number}", url
+    series = getattr(owned, "bracket_game", None)
+    if series is not None:
+        match, event = series.match, series.match.tournament
+        url = reverse("tournaments:detail", args=[event.slug])
+        return f"{event.name}, {match}", f"{url}#match-{match.pk}"
+    heat_match = getattr(owned, "heat_match", None)
+    if heat_match is not None:
+        stage = heat_match.heat.stage
+        url = reverse("tournaments:heat_stage", args=[stage.tournament.slug, stage.number])
+        return f"{stage.tournament.name}, {stage.name}", url
+    return None

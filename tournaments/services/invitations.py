@@ -29,13 +29,14 @@ from league.seasons.models import Player
 from tournaments.errors import TournamentError
 from tournaments.models import Entry, Tournament
 from tournaments.services.entries import entry_register
+from wording.when import day
 
 ENTRANT = Invitation.Kind.ENTRANT
 NOT_YOURS = "Only this tournament's director can invite its players."
 
 
 def tournament_label(tournament: Tournament) -> str:
-    return f"{tournament.name} ({tournament.date:%b} {tournament.date.day}, {tournament.date.year})"
+    return f"{tournament.name} ({day(tournament.date)})"
 
 
 # --- accepting ---

@@ -17,6 +17,7 @@ from notices.models import Notice
 from notices.services import SMS_MAX, Recipient, notice_send
 from tournaments.models import Entry, Tournament
 from tournaments.selectors import progressive_leaderboard, rounds_view
+from wording.when import day
 
 SUBJECT_MAX = 200
 
@@ -62,7 +63,7 @@ def _send(
     return notice_send(
         kind=kind,
         subject=" ".join(subject.split())[:SUBJECT_MAX],
-        body=f"{text}\n\n{tournament.name}, {tournament.date:%A %B} {tournament.date.day}.",
+        body=f"{text}\n\n{tournament.name}, {day(tournament.date)}.",
         sms_text=f"{tournament.name}: {text}"[:SMS_MAX],
         recipients=[recipient],
         created_by=by,

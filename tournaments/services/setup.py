@@ -13,6 +13,7 @@ from tournaments.errors import TournamentError
 from tournaments.models import Tournament
 from tournaments.models.event import SIT_OUT_POINTS_MAX
 from tournaments.stage_data import cold_butt_data
+from wording.when import day
 
 # Attempts at a free slug when other events take ours at the same moment.
 SLUG_ATTEMPTS = 5
@@ -57,9 +58,7 @@ def _insert(tournament: Tournament) -> None:
 
     def refuse_if_taken() -> None:
         if Tournament.objects.filter(name__iexact=name, date=when).exists():
-            raise TournamentError(
-                f"There is already an event called {name} on {when:%B} {when.day}, {when.year}."
-            )
+            raise TournamentError(f"There is already an event called {name} on {day(when)}.")
 
     refuse_if_taken()
     tournament.slug = tournament.slug or _free_slug(tournament)

@@ -4,6 +4,8 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
 
+from wording.when import day
+
 # Each app contributes its own demo data; order matters (accounts first).
 DEMO_MODULES = [
     "accounts.demo",
@@ -32,6 +34,6 @@ class Command(BaseCommand):
                     continue
                 lines.extend(module.load())
         today = timezone.localdate()
-        self.stdout.write(self.style.SUCCESS(f"Demo data loaded for today, {today:%A %d %B %Y}."))
+        self.stdout.write(self.style.SUCCESS(f"Demo data loaded for today, {day(today)}."))
         for line in lines:
             self.stdout.write(line)

@@ -20,6 +20,7 @@ from league.seasons.eligibility import PlayProblem
 from league.seasons.fixes import play_fixes
 from league.seasons.models import Fixture, Team
 from league.web import Link
+from wording.words import every, possessive
 
 HOME, AWAY = "home", "away"
 
@@ -151,7 +152,7 @@ def _status(result: FixtureResult, team: Team, side: str, today: datetime.date) 
     submitted = sum(1 for g in result.games if g.state == "submitted")
     disputed = [g.number for g in result.games if g.state == "disputed"]
     if empty:
-        who = "you enter" if side == HOME else f"{fixture.home}'s captain enters"
+        who = "you enter" if side == HOME else f"{possessive(fixture.home)} captain enters"
         parts.append(f"{_plural(empty, 'game')} without a card ({who} it)")
     if submitted:
         parts.append(f"{_plural(submitted, 'card')} waiting for confirmation")
@@ -198,7 +199,7 @@ def fixture_due(
         waiting = cards_to_confirm(result, side, user)
         if waiting:
             count = len(waiting)
-            label = f"Confirm {'all ' if count > 1 else ''}{_plural(count, 'card')}"
+            label = f"Confirm {every(count, 'card')}"
             action = Link(label, f"{url}#confirm-cards")
         elif side == HOME and cards_to_enter(result) and not problems:
             action = Link("Enter the card", f"{url}#enter-scores")

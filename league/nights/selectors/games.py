@@ -1,5 +1,5 @@
 """What scoring asks the league about a game (through `scoring.owners`): which league it
-belongs to, and whether it may take a card now."""
+belongs to, whether it may take a card now, and which page its card leads back to."""
 
 from typing import Any
 
@@ -12,6 +12,7 @@ from league.seasons import eligibility
 from league.seasons.fixes import play_fixes
 from scoring.models import Game
 from scoring.owners import CardStep
+from wording.when import day
 
 
 def game_league_scope(game_id: int) -> tuple[str, int] | None:
@@ -86,3 +87,19 @@ def game_card_fixes(game: Any, user: Any) -> list[tuple[str, str]]:
     season = teams[0].season
     problems = [p for team in teams for p in eligibility.team_play_issues(team)]
     return list(play_fixes(problems, user=user, season=season))
+
+
+def game_league_home(game: Any) -> tuple[str, str] | None:
+    """The fixture a league game belongs to ("Aces v Bowers, Tue 8 Dec"); a game between
+    two league teams outside a fixture leads to the first team's page; else None."""
+    fg = (
+        FixtureGame.objects.select_related("fixture__home", "fixture__away")
+        .filter(game_id=game.pk)
+        .first()
+    )
+    if fg is not None:
+        fixture = fg.fixture
+        label = f"{fixture.home} v {fixture.away}, {day(fixture.date)}"
+        return label, reverse("league:fixture_detail", args=[fixture.pk])
+    team = game.ns_team or game.ew_team
+    return (team.name, team.get_absolute_url()) if team is not None else None

@@ -4,7 +4,7 @@ Each read is a fixed number of queries whatever the number of fixtures.
 """
 
 import datetime
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 
 from django.db.models import Prefetch, Q, QuerySet
@@ -145,6 +145,30 @@ def results_for(fixtures: Iterable[Fixture]) -> list[FixtureResult]:
             )
         )
     return out
+
+
+def games_won(fixture_ids: Collection[int]) -> dict[int, tuple[int, int]]:
+    """(home, away) games won in each fixture with a decided game, as `_line` decides them
+    (a forfeit, or a confirmed or settled card's winner): one query for any number."""
+    rows = FixtureGame.objects.filter(fixture_id__in=list(fixture_ids)).values_list(
+        "fixture_id",
+        "fixture__home_id",
+        "forfeited_by_id",
+        "no_result",
+        "game__scorecard__status",
+        "game__scorecard__current_version__winner",
+    )
+    won: dict[int, tuple[int, int]] = {}
+    for fixture_id, home_id, forfeited_by, no_result, status, winner in rows:
+        if forfeited_by is not None:
+            home_won = forfeited_by != home_id
+        elif not no_result and status in DONE and winner:
+            home_won = winner == "NS"
+        else:
+            continue
+        home, away = won.get(fixture_id, (0, 0))
+        won[fixture_id] = (home + 1, away) if home_won else (home, away + 1)
+    return won
 
 
 def with_results(fixtures: QuerySet[Fixture]) -> QuerySet[Fixture]:

@@ -21,6 +21,8 @@ from league.seasons.models import Fixture, Team
 from league.seasons.versions import season_changed
 from notices.models import Notice
 from notices.services import notice_send
+from wording.when import day
+from wording.words import possessive
 
 
 def user_or_none(user: Any) -> Any:
@@ -116,8 +118,10 @@ def warn(forfeit: Forfeit, by: Any) -> None:
     policy = season_policy(fixture.season)
     what = consequence(policy, forfeit.offense)
     subject = {
-        "loss": f"Forfeit recorded: {forfeit.team}, {fixture.date:%b} {fixture.date.day}",
-        "playoff_review": f"Second forfeit: {forfeit.team}'s playoff place is under review",
+        "loss": f"Forfeit recorded: {forfeit.team}, {day(fixture.date)}",
+        "playoff_review": (
+            f"Second forfeit: {possessive(forfeit.team)} playoff place is under review"
+        ),
         "removal": f"{forfeit.team} is removed from the league",
     }[what]
     notice_send(
@@ -126,7 +130,7 @@ def warn(forfeit: Forfeit, by: Any) -> None:
         body=(
             f"{forfeit.team} forfeited {forfeit.games_label} against "
             f"{fixture.away if forfeit.team_id == fixture.home_id else fixture.home} on "
-            f"{fixture.date:%A %B} {fixture.date.day} ({forfeit.get_reason_display().lower()})."
+            f"{day(fixture.date)} ({forfeit.get_reason_display().lower()})."
             f"\n\n{consequence_text(policy, forfeit.offense)}"
             "\n\nIf this is wrong, ask the league manager: a forfeit can be overturned."
         ),

@@ -33,6 +33,7 @@ from league.seasons.versions import season_changed
 from notices.models import Notice
 from notices.services import notice_send
 from scoring.models import Scorecard
+from wording.when import day
 
 NOTE_MAX = Forfeit._meta.get_field("note").max_length
 REASON_MAX = 1000  # a manager's reason or note, kept with the forfeit or the review
@@ -109,7 +110,7 @@ def forfeit_announce(*, fixture: Fixture, team: Team, by: Any, note: str = "") -
     games = list(range(1, _game_count(fixture) + 1))
     forfeit = _write(fixture, team, games, Reason.ANNOUNCED, None, note, by)
     other = fixture.away if team.pk == fixture.home_id else fixture.home
-    night = f"{fixture.date:%A %B} {fixture.date.day}"
+    night = day(fixture.date)
     notice_send(
         kind=Notice.Kind.GENERAL,
         subject=f"{team} won't play you on {night}",

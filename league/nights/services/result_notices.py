@@ -19,10 +19,11 @@ from league.seasons.models import Fixture
 from notices.models import Notice
 from notices.services import notice_send
 from scoring.models import Scorecard, ScorecardVersion
+from wording.when import day
 
 
 def _fixture_name(fixture: Fixture) -> str:
-    return f"{fixture.home} v {fixture.away}, {fixture.date:%a %b} {fixture.date.day}"
+    return f"{fixture.home} v {fixture.away}, {day(fixture.date)}"
 
 
 def cards_awaiting_notify(

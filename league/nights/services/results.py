@@ -40,6 +40,7 @@ from scoring.services import (
     scorecard_settle,
     scorecard_submit,
 )
+from wording.when import when
 
 LABEL_MAX = 160
 REASON_MAX = 1000  # why a manager closed a fixture
@@ -307,9 +308,8 @@ def fixture_close(
     _check_playable(fixture)
     opens = fixture_closes_at(fixture)
     if (now or timezone.now()) < opens:
-        local = timezone.localtime(opens)
         raise ValidationError(
-            f"The captains have until {local:%a %b} {local.day}, {local:%I:%M %p} to finish "
+            f"The captains have until {when(opens)} to finish "
             "their cards: close the fixture after that."
         )
     settled, empty = [], []

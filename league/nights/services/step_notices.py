@@ -21,6 +21,7 @@ from notices.models import Notice
 from notices.services import SMS_MAX, notice_send
 from scoring.models import ScorecardVersion
 from scoring.services.card_log import score_text
+from wording.when import clock, day
 
 SUBJECT_MAX = 200
 # Set while a step that writes its own notice settles or disputes several cards at once
@@ -47,7 +48,7 @@ def _fit(text: str, limit: int) -> str:
 
 
 def fixture_name(fixture: Fixture) -> str:
-    return f"{fixture.home} v {fixture.away}, {fixture.date:%a %b} {fixture.date.day}"
+    return f"{fixture.home} v {fixture.away}, {day(fixture.date)}"
 
 
 def _link(fixture: Fixture) -> str:
@@ -169,10 +170,9 @@ def fixture_closed_notify(*, closure: FixtureClosure) -> Notice:
 
 
 def _when(request: RescheduleRequest) -> str:
-    day = request.proposed_date
-    when = f"{day:%a %b} {day.day}"
+    when = day(request.proposed_date)
     if request.proposed_time is not None:
-        when += f" at {request.proposed_time:%I:%M %p}".replace(" 0", " ")
+        when += f" at {clock(request.proposed_time)}"
     return when
 
 

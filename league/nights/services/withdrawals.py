@@ -28,6 +28,7 @@ from league.seasons.versions import season_changed
 from notices.models import Notice
 from notices.services import notice_send
 from scoring.models import Game
+from wording.when import day
 
 REASON_MAX = 200
 
@@ -131,8 +132,7 @@ def _tell_captains(team: Team, preview: WithdrawalPreview, reason: str, by: Any)
     season = team.season
     opponents = {f.away_id if f.home_id == team.pk else f.home_id for f in preview.remaining}
     byes = "".join(
-        f"\n- {f.date:%a %b} {f.date.day}: "
-        f"{f.away if f.home_id == team.pk else f.home} now has a bye"
+        f"\n- {day(f.date)}: {f.away if f.home_id == team.pk else f.home} now has a bye"
         for f in preview.remaining
     )
     subject = f"{team.name} has withdrawn from {season.league.name}"

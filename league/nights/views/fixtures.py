@@ -15,6 +15,7 @@ from league.nights import rules
 from league.nights.forms import DisputeForm, FixtureScoresForm, ForfeitForm, ReasonForm
 from league.nights.selectors import due
 from league.nights.selectors import results as selectors_results
+from league.nights.selectors.fixture_page import fixture_result_kept
 from league.nights.selectors.results import FixtureResult
 from league.nights.services import results as results_services
 from league.seasons import selectors
@@ -23,6 +24,7 @@ from league.seasons.eligibility import PlayProblem, team_play_issues
 from league.seasons.fixes import play_fixes
 from league.seasons.models import Fixture
 from league.web import report
+from wording.words import possessive
 
 
 def _fixture(pk: int) -> Fixture:
@@ -50,8 +52,16 @@ def _score_form(result: FixtureResult, data=None) -> FixtureScoresForm:  # type:
 
 
 def fixture_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    """Everyone sees the games; the captains (and managers) act on them from here."""
-    fixture = _fixture(pk)
+    """Everyone sees the games; the captains (and managers) act on them from here.
+
+    Whoever only looks gets the fixture as kept per its stamp (`fixture_page`: one query
+    between two changes); the captains and managers who act on it read it fresh, and again
+    only when their visit has just created its games.
+    """
+    result = fixture_result_kept(pk)
+    if result is None:
+        raise Http404("No such fixture.")
+    fixture = result.fixture
     _visible(request, fixture)
     may_act = permissions.can_act_for_fixture(request.user, fixture)
     playable = (
@@ -59,15 +69,25 @@ def fixture_detail(request: HttpRequest, pk: int) -> HttpResponse:
         and fixture.status in (Fixture.Status.SCHEDULED, Fixture.Status.PLAYED)
         and fixture.date <= timezone.localdate()
     )
+    if may_act:
+        result = selectors_results.fixture_result(pk) or result
+        fixture = result.fixture
     if may_act and playable:
         try:
-            results_services.fixture_games_ensure(fixture=fixture)
+            games = results_services.fixture_games_ensure(fixture=fixture)
         except ValidationError as exc:
             report(request, exc)
-    result = selectors_results.fixture_result(fixture.pk)
+        else:
+            if _game_teams(games) != _game_teams(g.fixture_game for g in result.games):
+                result = selectors_results.fixture_result(fixture.pk) or result
     return render(
         request, "league/nights/fixture_detail.html", _context(request, result, may_act, playable)
     )
+
+
+def _game_teams(games) -> list[tuple[int, int | None, int | None]]:  # type: ignore[no-untyped-def]
+    """Each game and the teams it is played by, to tell whether the ensure changed any."""
+    return [(fg.pk, fg.game.ns_team_id, fg.game.ew_team_id) for fg in games if fg is not None]
 
 
 def _context(request: HttpRequest, result: FixtureResult, may_act: bool, playable: bool) -> dict:
@@ -169,10 +189,11 @@ def fixture_submit(request: HttpRequest, pk: int) -> HttpResponse:
             report(request, exc)
         else:
             other = fixture.away if versions[0].submitted_for == "NS" else fixture.home
+            many = len(versions) > 1
             messages.success(
                 request,
-                f"Card{'s' if len(versions) > 1 else ''} submitted: {other}'s captain confirms "
-                f"{'them' if len(versions) > 1 else 'it'} next.",
+                f"Card{'s' if many else ''} submitted: {possessive(other)} captain confirms "
+                f"{'them' if many else 'it'} next.",
             )
             return redirect("league:fixture_detail", pk=fixture.pk)
     else:

@@ -17,6 +17,7 @@ from league.seasons import selectors
 from league.seasons.access import NOT_YOUR_LEAGUE, season_manager_required
 from league.seasons.models import Fixture, Team
 from league.web import report
+from wording.words import possessive
 
 
 def _fixture(pk: int) -> Fixture:
@@ -102,7 +103,7 @@ def forfeit_announce(request: HttpRequest, pk: int) -> HttpResponse:
         report(request, exc)
     else:
         _done(request, forfeit)
-        messages.info(request, f"{fixture.opponent_of(team.pk)}'s captain has been told.")
+        messages.info(request, f"{possessive(fixture.opponent_of(team.pk))} captain has been told.")
     return redirect("league:fixture_detail", pk=fixture.pk)
 
 
@@ -123,7 +124,9 @@ def forfeit_overturn(request: HttpRequest, pk: int) -> HttpResponse:
     except ValidationError as exc:
         report(request, exc)
     else:
-        messages.success(request, f"Forfeit overturned: {forfeit.team}'s games are open again.")
+        messages.success(
+            request, f"Forfeit overturned: {possessive(forfeit.team)} games are open again."
+        )
     return redirect("league:fixture_detail", pk=forfeit.fixture_id)
 
 

@@ -11,6 +11,7 @@ from inputs.bounds import text_clean
 from league.seasons.invitations import sub_invitation_send, team_invitation_send
 from league.seasons.models import Fixture, Player, RosterEntry, Season, SkillLevel, Team
 from league.seasons.versions import season_changed
+from wording.words import possessive
 
 PLAYER_NAME_MAX = Player._meta.get_field("name").max_length
 PHONE_MAX = Player._meta.get_field("phone").max_length
@@ -257,7 +258,7 @@ def sub_add(
     twice = f"{who} is already a sub in that fixture."
     on_team = RosterEntry.objects.filter(team=team, player=player, fixture__isnull=True)
     if on_team.exclude(role=RosterEntry.Role.SUB).exists():
-        raise ValidationError(f"{who} is already on {team.name}'s roster.")
+        raise ValidationError(f"{who} is already on {possessive(team.name)} roster.")
     if RosterEntry.objects.filter(player=player, fixture=fixture).exists():
         raise ValidationError(twice)
     try:

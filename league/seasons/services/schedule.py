@@ -15,6 +15,7 @@ from league.seasons.activity import league_activity, plural
 from league.seasons.models import Fixture, Season, SeasonDate, Table, Team
 from league.seasons.scheduling import generate_schedule
 from league.seasons.versions import season_changed
+from wording.when import day
 
 LIVE = (Fixture.Status.SCHEDULED, Fixture.Status.PLAYED)
 NO_LEVEL = "-"
@@ -140,9 +141,9 @@ def check_night(
         .first()
     )
     if busy is not None:
-        raise ValidationError(f"{busy.home} and {busy.away} already play on {date}.")
+        raise ValidationError(f"{busy.home} and {busy.away} already play on {day(date)}.")
     if table is not None and others.filter(table=table).exists():
-        raise ValidationError(f"{table} already holds a fixture on {date}.")
+        raise ValidationError(f"{table} already holds a fixture on {day(date)}.")
 
 
 def move_fixture(fixture: Fixture, date: datetime.date) -> None:

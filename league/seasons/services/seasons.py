@@ -23,6 +23,7 @@ from league.seasons.models import (
     Venue,
 )
 from league.seasons.versions import season_changed
+from wording.when import day
 
 NAME_MAX = League._meta.get_field("name").max_length  # a season's name too
 LEVEL_MAX = SkillLevel._meta.get_field("name").max_length
@@ -336,7 +337,7 @@ def season_date_add(
         with transaction.atomic():
             return SeasonDate.objects.create(season=season, date=date, kind=kind, note=note)
     except IntegrityError:
-        raise ValidationError(f"{date.isoformat()} is already on the season's list.") from None
+        raise ValidationError(f"{day(date)} is already on the season's list.") from None
 
 
 @transaction.atomic

@@ -13,6 +13,7 @@ from league.seasons.forms import RosterAddForm, SubForm, WaiverSignForm
 from league.seasons.invitations import team_invitation_send
 from league.seasons.models import Fixture, Player, Team, Waiver
 from league.web import report
+from wording.when import day
 
 NOT_YOUR_TEAM = "Only the team's captain or a league manager can do that."
 
@@ -89,8 +90,7 @@ def sub_add(request: HttpRequest, pk: int) -> HttpResponse:
             report(request, exc)
         else:
             note = "" if entry.approved else " It waits for the manager's approval."
-            day = entry.fixture.date
-            when = f"{day:%A} {day.day} {day:%B}"
+            when = day(entry.fixture.date)
             if entry.invited is not None:  # an address that is someone's: invited, not shown
                 text = f"An invitation to sub on {when} was sent to {entry.invited.email}."
             else:

@@ -13,6 +13,7 @@ from league.seasons.access import NOT_YOUR_LEAGUE, season_manager_required
 from league.seasons.forms import FixtureEditForm
 from league.seasons.models import Fixture
 from league.web import report
+from wording.words import plural
 
 
 @require_POST
@@ -24,7 +25,9 @@ def schedule_generate(request: HttpRequest, league: str, season: str) -> HttpRes
     except ValidationError as exc:
         report(request, exc)
         return redirect("league:season_dashboard", league=league, season=season)
-    messages.success(request, f"Draft schedule generated: {count} fixtures and byes. Review it.")
+    byes = season_obj.fixtures.filter(away__isnull=True).count()  # a bye is a fixture row too
+    made = plural(count - byes, "fixture") + (f" and {plural(byes, 'bye')}" if byes else "")
+    messages.success(request, f"Draft schedule generated: {made}. Review it.")
     return redirect("league:season_schedule", league=league, season=season)
 
 

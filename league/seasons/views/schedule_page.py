@@ -3,9 +3,10 @@
 The page shows one week unless asked for a team or all weeks, a hundred rows a page, each
 row written by a plain template loop from values read in one query, with its links made
 by formatting an id into a path reversed once. Everything under the heading is the same
-for every visitor (managers apart), so it is rendered once per version of the schedule
-(`league.seasons.versions`), day and query, and kept in the cache; the CSV likewise
-(`activity.exports.cached_download`).
+for every visitor (managers apart), so it is rendered once per version of the results
+(which carries the schedule's: `league.seasons.versions`), day and query, and kept in the
+cache; the CSV likewise, per version of the schedule (`activity.exports.cached_download`).
+A played fixture's row shows its score (games won, from `league.seasons.scores`).
 """
 
 import datetime
@@ -27,6 +28,7 @@ from activity.exports import CACHE_SECONDS, CONTENT_TYPE, cached_download, csv_c
 from league.seasons import selectors
 from league.seasons.filters import FixtureFilter
 from league.seasons.models import Fixture, Season
+from league.seasons.scores import fixture_scores
 from league.seasons.selectors import ScheduleRow
 from league.seasons.versions import Version, season_with_versions
 
@@ -55,7 +57,7 @@ PARAMS = ("week", "skill_level", "q", "team", "sort", "page")
 CSV_HEADER = ["Week", "Date", "Level", "Home", "Away", "Where", "Status"]
 # Bump when the page's body or the CSV's columns change, so no cached copy of the old
 # shape is served.
-BODY_VERSION = 1
+BODY_VERSION = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +67,7 @@ class Line:
     away_url: str
     fixture_url: str
     edit_url: str
+    score: str  # "2–1", home's games won first; "" before any game is decided
 
 
 def _by_id(name: str) -> Callable[[int], str]:
@@ -93,7 +96,8 @@ def season_schedule(request: HttpRequest, league: str, season: str) -> HttpRespo
     if request.GET.get("export") == "csv":
         return _csv(request, season_obj, data, version)
     today = timezone.localdate()
-    key = _key("schedule-page", season_obj, version, is_manager, today, data.urlencode())
+    # The rows show scores, so the body follows the results' version (the schedule's inside).
+    key = _key("schedule-page", season_obj, versions.results, is_manager, today, data.urlencode())
     body = cache.get(key)
     if body is None:
         body = render_to_string(
@@ -134,6 +138,8 @@ def _body(season: Season, data: QueryDict, is_manager: bool, today: datetime.dat
     page = Paginator(selectors.schedule_values(fixtures), PER_PAGE).get_page(data.get("page"))
     team_url, fixture_url = _by_id("league:team_detail"), _by_id("league:fixture_detail")
     edit_url = _by_id("league:fixture_edit") if is_manager else (lambda pk: "")
+    rows = selectors.schedule_rows(page.object_list)
+    scores = fixture_scores([row.pk for row in rows if row.away_id])
     lines = [
         Line(
             row,
@@ -141,8 +147,9 @@ def _body(season: Season, data: QueryDict, is_manager: bool, today: datetime.dat
             team_url(row.away_id) if row.away_id else "",
             fixture_url(row.pk) if row.away_id else "",
             edit_url(row.pk),
+            scores.get(row.pk, ""),
         )
-        for row in selectors.schedule_rows(page.object_list)
+        for row in rows
     ]
     return {
         "filter": filtered,

@@ -33,7 +33,7 @@ def test_unsigned_players_are_reminded_in_the_days_before_the_first_night():
     (notice,) = waiver_reminders_send(today=TODAY)
     assert notice.kind == Notice.Kind.WAIVER_REMINDER
     assert notice.season == season
-    assert "Tuesday September 3" in notice.subject
+    assert "Tue 3 Sep 2030" in notice.subject
     assert set(notice.messages.values_list("channel", "player_id")) == {
         ("email", ann.pk),
         ("email", bob.pk),

@@ -89,4 +89,5 @@ def test_without_tables_only_the_teams_limit_a_night():
 
 
 def test_night_labels_read_like_a_poster():
-    assert night_label(datetime.date(2026, 11, 3)) == "Tuesday 3 Nov"
+    assert night_label(datetime.date(2026, 11, 3)) == "Tue 3 Nov"
+    assert night_label(datetime.date(2027, 1, 5), this_year=2026) == "Tue 5 Jan 2027"

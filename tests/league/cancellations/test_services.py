@@ -88,7 +88,7 @@ def test_a_night_cancelled_ahead_of_time_tells_every_captain_and_the_subscribers
     cancellation = _cancel(season, manager)
     notice = Notice.objects.get()
     assert notice.kind == Notice.Kind.CANCELLATION
-    assert notice.subject == "Play cancelled Tuesday 3 Sep — weather"
+    assert notice.subject == "Play cancelled Tue 3 Sep 2030 — weather"
     assert notice.source["cancellation"] == cancellation.pk
     assert notice.season == season and notice.created_by == manager
     assert _addresses(notice, "email") == _emails(captains(season)) | {subscriber.email}
@@ -97,7 +97,9 @@ def test_a_night_cancelled_ahead_of_time_tells_every_captain_and_the_subscribers
     assert announcement.league == season.league and announcement.notice == notice
     assert announcement.title == notice.subject
     first = night(season)[0]
-    assert announcement.body.startswith(f"{season.league.name}, {season.name}: play on Tuesday")
+    assert announcement.body.startswith(
+        f"{season.league.name}, {season.name}: play on Tue 3 Sep 2030"
+    )
     assert f"- {first.home} v {first.away} ({first.table})" in announcement.body
     assert announcement.link == season.get_absolute_url()
 
@@ -143,7 +145,7 @@ def test_one_venue_is_cancelled_on_its_own(season, manager):
     assert {f.pk for f in cancellation.fixtures.all()} == {f.pk for f in at_back}
     statuses = _statuses(season)
     assert {statuses[f.pk] for f in elsewhere} == {"scheduled"}
-    assert Notice.objects.get().subject == "Play at Back Room cancelled Tuesday 3 Sep — weather"
+    assert Notice.objects.get().subject == "Play at Back Room cancelled Tue 3 Sep 2030 — weather"
 
 
 def test_single_fixtures_are_cancelled_on_their_own(season, manager):
@@ -157,7 +159,7 @@ def test_single_fixtures_are_cancelled_on_their_own(season, manager):
     subject = Notice.objects.get().subject
     assert (
         subject
-        == f"{tuesday[1].home} v {tuesday[1].away} cancelled Tuesday 3 Sep — scheduling conflict"
+        == f"{tuesday[1].home} v {tuesday[1].away} cancelled Tue 3 Sep 2030 — scheduling conflict"
     )
 
 
@@ -191,7 +193,7 @@ def test_the_notice_is_delivered_once_the_cancellation_commits(
         _cancel(season, manager)
     assert sorted(m.to[0] for m in mail.outbox) == sorted(_emails(captains(season)))
     assert [m.recipients for m in sms_outbox] == [["+13175550101"]]
-    assert mail.outbox[0].subject == "Play cancelled Tuesday 3 Sep — weather"
+    assert mail.outbox[0].subject == "Play cancelled Tue 3 Sep 2030 — weather"
     assert set(OutboxMessage.objects.values_list("status", flat=True)) == {"sent"}
 
 
@@ -204,11 +206,11 @@ def _nothing_written(season, before: dict[int, str]) -> None:
 
 
 REFUSALS = [
-    ("a night without fixtures", {"date": WEDNESDAY}, "Nothing is scheduled on Wednesday 4 Sep"),
+    ("a night without fixtures", {"date": WEDNESDAY}, "Nothing is scheduled on Wed 4 Sep 2030"),
     (
         "a fixture of another night",
         {"scope": "fixtures", "fixtures": "next week"},
-        "isn't on Tuesday 3 Sep; it's on Tuesday 10 Sep",
+        "isn't on Tue 3 Sep 2030; it's on Tue 10 Sep 2030",
     ),
     ("a fixture of another season", {"scope": "fixtures", "fixtures": "elsewhere"}, "isn't in"),
     ("no fixtures ticked", {"scope": "fixtures", "fixtures": []}, "Tick the fixtures"),
@@ -263,11 +265,11 @@ def test_a_played_fixture_is_not_cancelled(season, manager):
 
 def test_a_second_identical_cancellation_changes_nothing_and_tells_nobody_twice(season, manager):
     _cancel(season, manager)
-    with pytest.raises(ValidationError, match="Play on Tuesday 3 Sep is already cancelled"):
+    with pytest.raises(ValidationError, match="Play on Tue 3 Sep 2030 is already cancelled"):
         _cancel(season, manager)
     with pytest.raises(ValidationError, match="already cancelled"):
         _cancel(season, manager, scope="fixtures", fixtures=night(season)[:1])
-    with pytest.raises(ValidationError, match="Play at Back Room on Tuesday 3 Sep is already"):
+    with pytest.raises(ValidationError, match="Play at Back Room on Tue 3 Sep 2030 is already"):
         _cancel(season, manager, scope="venue", venue=back_room(season))
     assert Cancellation.objects.count() == 1
     assert Notice.objects.count() == 1 and Announcement.objects.count() == 1
@@ -333,7 +335,7 @@ def test_two_managers_submitting_at_once_cancel_and_notify_once():
         thread.start()
     for thread in threads:
         thread.join()
-    assert sorted(outcomes) == ["Play on Tuesday 3 Sep is already cancelled.", "cancelled"]
+    assert sorted(outcomes) == ["Play on Tue 3 Sep 2030 is already cancelled.", "cancelled"]
     assert Cancellation.objects.count() == 1 and Notice.objects.count() == 1
     assert OutboxMessage.objects.count() == 8
 
@@ -341,7 +343,7 @@ def test_two_managers_submitting_at_once_cancel_and_notify_once():
 def test_a_night_outside_the_date_window_is_refused_on_the_date_field(season, manager):
     with pytest.raises(ValidationError) as refused:
         _cancel(season, manager, date=datetime.date(9999, 12, 28))
-    assert "Pick a date between January 1, 2000 and" in refused.value.message_dict["date"][0]
+    assert "Pick a date between Sat 1 Jan 2000 and" in refused.value.message_dict["date"][0]
     assert not Cancellation.objects.exists()
 
 

@@ -152,7 +152,7 @@ def test_the_same_confirmation_posted_twice_cancels_and_notifies_once(client, se
     client.post(_url("cancel_play", season), _form(confirm="1"))
     again = client.post(_url("cancel_play", season), _form(confirm="1"))
     assert again.status_code == 200
-    assert "Play on Tuesday 3 Sep is already cancelled." in again.content.decode()
+    assert "Play on Tue 3 Sep 2030 is already cancelled." in again.content.decode()
     assert Cancellation.objects.count() == 1
     assert Notice.objects.count() == 1 and Announcement.objects.count() == 1
     assert OutboxMessage.objects.count() == 8
@@ -161,7 +161,7 @@ def test_the_same_confirmation_posted_twice_cancels_and_notifies_once(client, se
 @pytest.mark.parametrize(
     ("data", "message"),
     [
-        (_form(date="2030-09-04"), "Nothing is scheduled on Wednesday 4 Sep."),
+        (_form(date="2030-09-04"), "Nothing is scheduled on Wed 4 Sep 2030."),
         (_form(scope="venue"), "Choose the venue where play is cancelled."),
         (_form(scope="fixtures"), "Tick the fixtures to cancel."),
         (_form(date="not a date"), "Enter a valid date."),
@@ -309,11 +309,11 @@ def test_the_public_season_page_shows_cancelled_fixtures_and_the_announcements(
     assert "Cancelled play" in html
     first = cancellation.fixtures.first()
     assert f"<del>{first.home} v {first.away}</del>" in html
-    assert "Play cancelled Tuesday 3 Sep — weather" in html
+    assert "Play cancelled Tue 3 Sep 2030 — weather" in html
     assert reverse("notices:league_feed", args=[season.league.slug]) in html
     assert "not replayed" in html
     league_page = client.get(reverse("league:league_detail", args=[season.league.slug]))
-    assert "Play cancelled Tuesday 3 Sep — weather" in league_page.content.decode()
+    assert "Play cancelled Tue 3 Sep 2030 — weather" in league_page.content.decode()
 
 
 def _cancellation_for_venue_night(season, manager) -> Cancellation:

@@ -56,7 +56,7 @@ def test_last_nights_cards_still_open_come_first():
     ahead = _fixture(n, 6)
     dues = team_fixtures_due(n.away_captain)
     assert [due.fixture for due in dues] == [n.fixture, ahead]
-    assert dues[0].action.label == "Confirm 1 card"
+    assert dues[0].action.label == "Confirm the card"
     assert dues[1].action is None
 
 

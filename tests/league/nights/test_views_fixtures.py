@@ -132,7 +132,7 @@ def test_the_away_captain_sees_what_waits_and_disputes_one_card(client):
     )
     _as(client, n.away_captain)
     page = client.get(reverse("league:fixture_detail", args=[n.fixture.pk])).content.decode()
-    assert "Confirm all 2 cards" in page
+    assert "Confirm both cards" in page
     url = reverse("league:fixture_dispute", args=[n.fixture.pk])
     client.post(url, {"number": "2", "reason": "We won that one 10-8."})
     statuses = dict(

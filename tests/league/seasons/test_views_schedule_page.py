@@ -6,11 +6,18 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from league.nights.services.results import (
+    GameScore,
+    fixture_confirm_cards,
+    fixture_submit_scores,
+)
 from league.seasons import services
 from league.seasons.models import Fixture, Season
 from league.seasons.services.teams import team_rename
 from tests.factories import manager_user
 from tests.league.factories import make_season
+from tests.league.night_factories import night
+from wording.when import day
 
 pytestmark = pytest.mark.django_db
 
@@ -33,7 +40,8 @@ def _url(season, query=""):
 def _weeks_shown(client, url) -> set[str]:
     body = client.get(url).content.decode()
     rows = body.split("<tbody>", 1)[1].split("</tbody>", 1)[0]
-    return {cell.split("</td>", 1)[0] for cell in rows.split("<tr><td>")[1:]}
+    cells = rows.split('<tr><td data-label="Week">')[1:]
+    return {cell.split("</td>", 1)[0] for cell in cells}
 
 
 def test_the_page_opens_on_this_weeks_fixtures(client):
@@ -109,4 +117,23 @@ def test_a_moved_fixture_shows_its_old_date(client):
         original_date=fixture.date, date=fixture.date + datetime.timedelta(days=1)
     )
     body = client.get(_url(season, "?week=2")).content.decode()
-    assert f"(was {fixture.date:%b %d})" in body
+    assert f"(was {day(fixture.date)})" in body
+
+
+def test_a_played_fixture_shows_its_score_and_its_row_links_to_it(
+    client, django_capture_on_commit_callbacks
+):
+    n = night(date=timezone.localdate() - datetime.timedelta(days=1))
+    url = _url(n.season, f"?team={n.home.pk}")
+    fixture_url = reverse("league:fixture_detail", args=[n.fixture.pk])
+    before = client.get(url).content.decode()
+    assert f'<a href="{fixture_url}" class="row-link">{day(n.fixture.date)}</a>' in before
+    assert 'class="score"' not in before
+
+    scores = [GameScore(1, 10, 4), GameScore(2, 6, 10), GameScore(3, 10, 8)]
+    with django_capture_on_commit_callbacks(execute=True):
+        fixture_submit_scores(fixture=n.fixture, user=n.home_captain, scores=scores)
+    assert 'class="score"' not in client.get(url).content.decode()  # not yet confirmed
+    with django_capture_on_commit_callbacks(execute=True):  # a new results version
+        fixture_confirm_cards(fixture=n.fixture, user=n.away_captain)
+    assert '<strong class="score">2–1</strong>' in client.get(url).content.decode()

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class WordingConfig(AppConfig):
+    name = "wording"
+    verbose_name = "Wording"
