@@ -1,5 +1,5 @@
-"""Confirmed cards move brackets and heats on; progressive leaderboards read them live.
-A disputed card tells the event's staff and the player who entered it."""
+"""Confirmed cards move the event's results version (tournaments.versions), brackets and
+heats on. A disputed card tells the event's staff and the player who entered it."""
 
 from typing import Any
 
@@ -9,12 +9,19 @@ from django.dispatch import receiver
 from scoring.models import ScorecardVersion
 from scoring.signals import card_confirmed
 from tournaments.models import HeatMatch, MatchGame
+from tournaments.selectors.games import game_tournament_scope
 from tournaments.services import bracket_record_game, heats_record_game
 from tournaments.services.card_notices import tournament_card_disputed_notify
+from tournaments.versions import tournament_results_changed
 
 
 @receiver(card_confirmed, dispatch_uid="tournaments.card_confirmed")
 def advance_on_confirmed_card(sender: Any, game: Any, version: Any = None, **kwargs: Any) -> None:
+    scope = game_tournament_scope(game.pk)
+    if scope is None:
+        return  # a league game
+    # Sent after the card's commit: the leaderboard's version moves on now.
+    tournament_results_changed(scope[1])
     match_game = MatchGame.objects.filter(game_id=game.pk).first()
     if match_game is not None:
         bracket_record_game(match_game=match_game, by=version.confirmed_by if version else None)

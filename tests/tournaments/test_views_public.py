@@ -197,3 +197,15 @@ def test_the_prizes_are_listed_in_dollars(client):
     tournament = bracket(2, prizes=[20000, 7550])
     content = client.get(reverse("tournaments:detail", args=[tournament.slug])).content.decode()
     assert "1st $200.00" in content and "2nd $75.50" in content
+
+
+@pytest.mark.parametrize("players", [8, 60])
+def test_the_leaderboard_page_takes_one_query_for_any_field_between_changes(
+    client, django_assert_num_queries, players
+):
+    tournament = started(progressive(players, rounds=2))
+    url = reverse("tournaments:leaderboard", args=[tournament.slug])
+    client.get(url)
+    with django_assert_num_queries(1):  # the event with its results version
+        page = client.get(url).content.decode()
+    assert all(entry.player.name in page for entry in tournament.entries.all())

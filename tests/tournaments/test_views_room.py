@@ -66,3 +66,14 @@ def test_the_champion_is_shown_when_the_event_is_over(client):
     )
     content = _get(client, "big_screen", tournament).content.decode()
     assert f"Champion: <strong>{entry.display_name}</strong>" in content
+
+
+@pytest.mark.parametrize("players", [8, 60])
+def test_the_panel_polled_by_every_screen_takes_one_query_for_any_field(
+    client, django_assert_num_queries, players
+):
+    tournament = started(progressive(players, rounds=2))
+    _get(client, "big_screen_panel", tournament)  # the first screen builds what the rest read
+    for page in ("1", "2", "3"):
+        with django_assert_num_queries(1):  # the event with its results version
+            assert _get(client, "big_screen_panel", tournament, page=page).status_code == 200

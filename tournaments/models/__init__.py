@@ -4,6 +4,7 @@ from tournaments.models.bracket import BracketMatch, MatchGame
 from tournaments.models.event import Entry, Tournament
 from tournaments.models.heats import Heat, HeatMatch, HeatStage
 from tournaments.models.progressive import Round, Seat, Table
+from tournaments.models.versions import TournamentVersion
 
 __all__ = [
     "BracketMatch",
@@ -16,4 +17,5 @@ __all__ = [
     "Seat",
     "Table",
     "Tournament",
+    "TournamentVersion",
 ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass, field
 
 from django.db.models import Prefetch
@@ -59,6 +60,7 @@ class RoundView:
     status: str
     tables: list[TableView]
     sitting_out: list[Entry]
+    started_at: datetime.datetime | None = None  # when the round opened (the room clock)
 
     @property
     def confirmed_count(self) -> int:
@@ -92,7 +94,7 @@ def rounds_view(tournament: Tournament, numbers: list[int] | None = None) -> lis
             else:
                 tables[seat.table_id].seats[seat.seat] = seat.entry
         ordered = sorted(tables.values(), key=lambda t: t.number)
-        views.append(RoundView(row.number, row.status, ordered, sitting_out))
+        views.append(RoundView(row.number, row.status, ordered, sitting_out, row.started_at))
     return views
 
 

@@ -11,15 +11,12 @@ import datetime
 from dataclasses import dataclass, field
 from math import ceil
 
+from django.core.cache import cache
 from django.utils import timezone
 
 from tournaments.models import Tournament
-from tournaments.selectors.progressive import (
-    LeaderRow,
-    TableView,
-    progressive_leaderboard,
-    rounds_view,
-)
+from tournaments.selectors.boards import CACHE_SECONDS, board_key, leaderboard_kept
+from tournaments.selectors.progressive import LeaderRow, TableView, rounds_view
 
 LEADERS_PER_PAGE = 10
 TABLES_PER_PAGE = 12
@@ -63,7 +60,7 @@ class Paged:
 
 
 def _page(items: list, per_page: int, page: int) -> Paged:
-    pages = max(1, ceil(len(items) / per_page))
+    pages = _pages(items, per_page)
     index = page % pages
     start = index * per_page
     return Paged(items[start : start + per_page], index + 1, pages, start + 1)
@@ -80,10 +77,81 @@ class RoomView:
     next_page: int
 
 
-def _clock(tournament: Tournament, number: int) -> RoundClock | None:
-    started = tournament.round_set.filter(number=number).values_list("started_at", flat=True)
-    started_at = started.first()
-    if started_at is None:
+@dataclass
+class RoomData:
+    """What the display shows between two changes of the event's results: the round under
+    way, all its tables and the whole leaderboard; each refresh takes its page of them."""
+
+    round_number: int | None
+    round_status: str
+    started_at: datetime.datetime | None
+    tables: list[TableView]
+    sitting_out: list
+    leaders: list[LeaderRow]
+
+
+def room_data(tournament: Tournament) -> RoomData:
+    """The display's data, built afresh: a fixed number of queries whatever the field."""
+    number = tournament.current_round or None
+    current = rounds_view(tournament, [number])[0] if number else None
+    return RoomData(
+        round_number=number,
+        round_status=current.status if current else "",
+        started_at=current.started_at if current else None,
+        tables=current.tables if current else [],
+        sitting_out=current.sitting_out if current else [],
+        leaders=leaderboard_kept(tournament).rows,
+    )
+
+
+@dataclass
+class _Kept:
+    """The room's data as kept in the cache: the round, and how many pages each list has;
+    each page of tables and of leaders is kept under its own key, so a refresh reads the
+    two pages it shows, not the whole field."""
+
+    round_number: int | None
+    round_status: str
+    started_at: datetime.datetime | None
+    sitting_out: list
+    table_pages: int
+    leader_pages: int
+
+
+def _page_keys(base: str, kept: _Kept, page: int) -> tuple[str, str]:
+    return f"{base}:t{page % kept.table_pages}", f"{base}:l{page % kept.leader_pages}"
+
+
+def _keep(tournament: Tournament, base: str) -> tuple[_Kept, dict[str, Paged]]:
+    """Build the room's data and keep it with every page; the kept data and the pages."""
+    data = room_data(tournament)
+    tables = [
+        _page(data.tables, TABLES_PER_PAGE, n) for n in range(_pages(data.tables, TABLES_PER_PAGE))
+    ]
+    leaders = [
+        _page(data.leaders, LEADERS_PER_PAGE, n)
+        for n in range(_pages(data.leaders, LEADERS_PER_PAGE))
+    ]
+    kept = _Kept(
+        data.round_number,
+        data.round_status,
+        data.started_at,
+        data.sitting_out,
+        len(tables),
+        len(leaders),
+    )
+    pages = {f"{base}:t{n}": paged for n, paged in enumerate(tables)}
+    pages |= {f"{base}:l{n}": paged for n, paged in enumerate(leaders)}
+    cache.set_many({base: kept, **pages}, timeout=CACHE_SECONDS)
+    return kept, pages
+
+
+def _pages(items: list, per_page: int) -> int:
+    return max(1, ceil(len(items) / per_page))
+
+
+def _clock(tournament: Tournament, started_at: datetime.datetime | None) -> RoundClock | None:
+    if started_at is None or tournament.status != Tournament.Status.RUNNING:
         return None
     rule_set = tournament.rule_set
     limit = tournament.round_minutes or (rule_set.time_limit_minutes if rule_set else None)
@@ -91,20 +159,25 @@ def _clock(tournament: Tournament, number: int) -> RoundClock | None:
 
 
 def room_view(tournament: Tournament, page: int = 0) -> RoomView:
-    """A progressive event's display for refresh number `page`; a fixed number of queries."""
+    """A progressive event's display for refresh number `page`.
+
+    While the event's results stay as they are, everything but the clock comes from the
+    cache (`tournaments.selectors.boards`: keyed by the results version the caller read
+    with the event): two cache reads, no query. The clock is the server's time now.
+    """
     page = min(max(page, 0), PAGE_MAX)
-    number = tournament.current_round or None
-    running = tournament.status == Tournament.Status.RUNNING
-    current = rounds_view(tournament, [number])[0] if number else None
-    board = progressive_leaderboard(tournament)
-    tables: list[TableView] = current.tables if current else []
-    leaders: list[LeaderRow] = board.rows
+    base = board_key("room", tournament)
+    kept = cache.get(base)
+    pages = cache.get_many(_page_keys(base, kept, page)) if kept is not None else {}
+    if kept is None or len(pages) < 2:  # never built, or a page evicted: build them all
+        kept, pages = _keep(tournament, base)
+    tables_key, leaders_key = _page_keys(base, kept, page)
     return RoomView(
-        round_number=number,
-        round_status=current.status if current else "",
-        clock=_clock(tournament, number) if number and running else None,
-        tables=_page(tables, TABLES_PER_PAGE, page),
-        sitting_out=current.sitting_out if current else [],
-        leaders=_page(leaders, LEADERS_PER_PAGE, page),
+        round_number=kept.round_number,
+        round_status=kept.round_status,
+        clock=_clock(tournament, kept.started_at),
+        tables=pages[tables_key],
+        sitting_out=kept.sitting_out,
+        leaders=pages[leaders_key],
         next_page=(page + 1) % PAGE_MAX,
     )

@@ -13,6 +13,7 @@ from tournaments.services.entries import new_entry
 from tournaments.services.heats import heats_record_game, heats_start
 from tournaments.services.log import tournament_activity
 from tournaments.services.progressive import progressive_regenerate, progressive_start
+from tournaments.versions import tournament_results_changed
 
 
 @transaction.atomic
@@ -42,6 +43,7 @@ def tournament_start(*, tournament: Tournament, by: Any) -> Tournament:
         verb=Verb.TOURNAMENT_STARTED,
         detail=f"{playing} playing · {no_shows} no-show{'s' * (no_shows != 1)}",
     )
+    tournament_results_changed(tournament)
     return tournament
 
 
@@ -71,6 +73,7 @@ def entry_withdraw(*, entry: Entry, by: Any) -> Entry:
     elif tournament.is_bracket:
         bracket_withdraw(entry=entry, by=by)
     tournament_activity(tournament=tournament, actor=by, verb=Verb.ENTRY_WITHDRAWN, target=entry)
+    tournament_results_changed(tournament)
     return entry
 
 
@@ -91,6 +94,7 @@ def entry_arrive_late(*, entry: Entry, by: Any) -> Entry:
     entry.first_round = tournament.current_round + 1
     entry.save(update_fields=["status", "late", "checked_in_at", "first_round"])
     progressive_regenerate(tournament=tournament)
+    tournament_results_changed(tournament)
     return entry
 
 

@@ -17,6 +17,7 @@ from tournaments.selectors.results import confirmed_game_ids
 from tournaments.services.games import game_create
 from tournaments.services.log import tournament_activity
 from tournaments.services.notify import results_notify, round_seats_notify
+from tournaments.versions import tournament_results_changed
 
 
 def _active_players(tournament: Tournament) -> list[int]:
@@ -159,6 +160,7 @@ def round_start_next(*, tournament: Tournament, by: Any) -> Round:
         target=row,
         detail=f"of {tournament.rounds}",
     )
+    tournament_results_changed(tournament)
     return row
 
 
@@ -187,4 +189,5 @@ def progressive_finish(*, tournament: Tournament, by: Any) -> Tournament:
         detail=f"champion: {champion}" if champion is not None else "",
     )
     results_notify(tournament=tournament, by=by)
+    tournament_results_changed(tournament)
     return tournament

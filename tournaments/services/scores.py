@@ -19,6 +19,7 @@ from accounts.permissions import can_keep_score
 from scoring.services import StaffEntry, scorecard_staff_enter
 from tournaments.errors import TournamentError
 from tournaments.models import Round, Tournament
+from tournaments.versions import tournament_results_changed
 
 NOT_STAFF = "Only this tournament's directors and scorekeepers can enter its scores."
 
@@ -113,4 +114,7 @@ def round_enter_scores(
         summary.outcomes.setdefault(entry.outcome, []).append(table_number)
     if problems:
         raise RoundScoresRefused(problems)
+    if summary.outcomes:
+        # Last, after every card's lock: the leaderboard's count commits with the cards.
+        tournament_results_changed(tournament)
     return summary

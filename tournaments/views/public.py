@@ -13,14 +13,20 @@ from tournaments.selectors import (
     bracket_places,
     bracket_view,
     heats_view,
-    progressive_leaderboard,
     rounds_view,
 )
+from tournaments.selectors.boards import kept, leaderboard_kept
 from tournaments.tables import LeaderboardTable, TournamentTable
+from tournaments.versions import RESULTS_VERSION
 
 
 def _tournament(slug: str) -> Tournament:
-    return get_object_or_404(Tournament.objects.select_related("rule_set", "director"), slug=slug)
+    return get_object_or_404(
+        Tournament.objects.select_related("rule_set", "director").annotate(
+            results_version=RESULTS_VERSION
+        ),
+        slug=slug,
+    )
 
 
 def tournament_list(request: HttpRequest) -> HttpResponse:
@@ -53,7 +59,7 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _tournament(slug)
     context = _base(request, tournament)
     if tournament.is_progressive:
-        board = progressive_leaderboard(tournament)
+        board = leaderboard_kept(tournament)
         current = [tournament.current_round] if tournament.current_round else []
         context |= {
             "board": board,
@@ -74,11 +80,14 @@ def leaderboard(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _tournament(slug)
     if not tournament.is_progressive:
         raise Http404("Only progressive events have an individual leaderboard.")
-    board = progressive_leaderboard(tournament)
-    context = _base(request, tournament) | {
-        "board": board,
-        "table": LeaderboardTable.for_board(board, by_round=True),
-    }
+    board = leaderboard_kept(tournament)
+    # The whole field's table, rendered once per version of the results: the same for all.
+    table = kept(
+        "leaderboard-table",
+        tournament,
+        lambda: LeaderboardTable.for_board(board, by_round=True).as_html(request),
+    )
+    context = _base(request, tournament) | {"board": board, "table_html": table}
     return render(request, "tournaments/leaderboard.html", context)
 
 

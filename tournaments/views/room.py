@@ -1,7 +1,9 @@
 """The room display: a full-screen page for the projector or TV, without the site's chrome.
 
 `big_screen` is the whole page; `big_screen_panel` is its body, which the page asks for
-again every few seconds (htmx), each time for the next page of tables and leaders.
+again every few seconds (htmx), each time for the next page of tables and leaders. Every
+screen in the room polls it: a progressive event's panel is one query for the event and its
+results version, then the cache (`tournaments.selectors.boards`).
 """
 
 from django.http import HttpRequest, HttpResponse
@@ -10,6 +12,7 @@ from django.shortcuts import get_object_or_404, render
 from tournaments.models import Tournament
 from tournaments.selectors import bracket_view, heats_view
 from tournaments.selectors.room import PAGE_MAX, room_view
+from tournaments.versions import RESULTS_VERSION
 
 REFRESH_SECONDS = 10
 
@@ -20,7 +23,10 @@ def _page(request: HttpRequest) -> int:
 
 
 def _context(request: HttpRequest, slug: str) -> dict:
-    tournament = get_object_or_404(Tournament.objects.select_related("rule_set"), slug=slug)
+    tournament = get_object_or_404(
+        Tournament.objects.select_related("rule_set").annotate(results_version=RESULTS_VERSION),
+        slug=slug,
+    )
     context: dict = {"tournament": tournament, "refresh_seconds": REFRESH_SECONDS}
     if tournament.is_progressive:
         context["room"] = room_view(tournament, _page(request))

@@ -1,0 +1,58 @@
+"""The leaderboard and the room display's data, built once per version of the event's results.
+
+Every screen in the room polls the display, and players reload the leaderboard between
+rounds: both are kept in the cache under the event's results version
+(`tournaments.versions`) and the settings they depend on, so a request between two changes
+costs one query (the event with its version) and a read or two of the cache, whatever the
+field's size.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+
+from django.core.cache import cache
+
+from tournaments.models import Tournament
+from tournaments.selectors.progressive import Leaderboard, progressive_leaderboard
+from tournaments.versions import results_version
+
+# A net under the version: a change that moved nothing on (a player's name edited in the
+# league, a process stopped between a card's commit and its count) shows within this.
+CACHE_SECONDS = 15 * 60
+
+
+def board_key(kind: str, tournament: Tournament) -> str:
+    """A cache key for `kind` built from the event's results: its version (read now, before
+    the data), and the event's own fields that the board reads."""
+    settings = repr(
+        (
+            tournament.status,
+            tournament.current_round,
+            tournament.rounds,
+            tournament.rule_set_id,
+            tournament.tiebreak_order,
+            tournament.sit_out_scoring,
+            tournament.sit_out_points,
+            tournament.prizes,
+            tournament.champion_id,
+        )
+    )
+    digest = hashlib.blake2b(settings.encode(), digest_size=8).hexdigest()
+    return f"tournaments:{kind}:{tournament.pk}:{results_version(tournament)}:{digest}"
+
+
+def kept[T](kind: str, tournament: Tournament, build: Callable[[], T]) -> T:
+    """`build()`'s answer for this version of the event's results, from the cache if there."""
+    key = board_key(kind, tournament)
+    value = cache.get(key)
+    if value is None:
+        value = build()
+        cache.set(key, value, timeout=CACHE_SECONDS)
+    return value
+
+
+def leaderboard_kept(tournament: Tournament) -> Leaderboard:
+    """`progressive_leaderboard`, computed once per version of the event's results."""
+    return kept("leaderboard", tournament, lambda: progressive_leaderboard(tournament))
