@@ -1,0 +1,343 @@
+"""Load test over HTTP: gunicorn (2 workers) on PostgreSQL, driven by wrk over loopback.
+
+Run from the repository root: ``python benchmarks/load.py [--quick]``. It needs wrk
+(Debian: ``apt-get install -y wrk``) and a PostgreSQL server; it then
+
+1. makes a database of its own (``euchre_load`` on DATABASE_URL's server, or the URL given
+   with ``--database-url``; its name must contain "load": it is dropped and made anew),
+   migrates it and collects the static files;
+2. builds a 500-team season of 20 weeks (4,960 fixtures, 14,880 confirmed games, week 20
+   published: `benchmarks.big_season`) and a 100-player progressive event under way
+   (round 6 of 8, half its tables in: `benchmarks.big_event`);
+3. starts gunicorn with 2 workers on a free loopback port (never 8000), the cache in Redis
+   when one answers (db 3 unless REDIS_URL says otherwise: more than one worker needs a
+   shared cache), and warms every page;
+4. drives each page with wrk for a few seconds, right after the sign-in page for as long,
+   and prints requests/s, the median and the 99th percentile of each, and how many times
+   slower than the sign-in page it is in that pair (the machine may be shared, so the
+   ratio, measured side by side, is the figure to read, not the absolute rate).
+
+``--quick`` builds a small season and event and runs each page for two seconds: a smoke
+run. Exits 1 when a page misses its target ratio, 2 when wrk or PostgreSQL is missing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+DATABASE_URL = "postgres://postgres@127.0.0.1:5432/euchre_load"
+REDIS_URL = "redis://127.0.0.1:6379/3"
+INSTALL_WRK = "wrk is missing: install it with `apt-get install -y wrk` (Debian's package)."
+SIZES = {  # the season's levels x teams and weeks; the event's players and rounds
+    "full": {"levels": 4, "teams_per_level": 125, "weeks": 20, "players": 100, "rounds": 8},
+    "quick": {"levels": 2, "teams_per_level": 16, "weeks": 6, "players": 24, "rounds": 4},
+}
+
+
+@dataclass
+class Page:
+    label: str
+    path: str
+    target: float | None  # times slower than the sign-in page at most; None: shown only
+    signed_in: bool = False  # sends the manager's session cookie
+
+
+@dataclass
+class Built:
+    season: Any  # benchmarks.big_season.BigSeason
+    event: Any  # benchmarks.big_event.BigEvent
+
+
+@dataclass
+class Rate:
+    per_second: float
+    median_ms: float
+    p99_ms: float
+    errors: int  # non-2xx answers and socket errors
+
+
+def build(
+    *,
+    levels: int = 4,
+    teams_per_level: int = 125,
+    weeks: int = 20,
+    players: int = 100,
+    rounds: int = 8,
+) -> Built:
+    """The season and the event the load test serves (Django set up, database migrated):
+    the event's rounds played but the last three, the first of those under way with half its
+    tables in."""
+    from django.db import transaction
+
+    from benchmarks.big_event import build_big_event
+    from benchmarks.big_season import build_big_season
+
+    with transaction.atomic():
+        season = build_big_season(
+            levels=levels, teams_per_level=teams_per_level, weeks=weeks, publish_week=weeks
+        )
+    event = build_big_event(players=players, rounds=rounds, played=max(rounds - 3, 0))
+    return Built(season, event)
+
+
+def pages(built: Built) -> list[Page]:
+    """The pages timed, each with its target (times the sign-in page)."""
+    from django.urls import reverse
+
+    season = built.season.season
+    slugs = [season.league.slug, season.slug]
+    schedule = reverse("league:season_schedule", args=slugs)
+    standings = reverse("league:season_standings", args=slugs)
+    fixture = season.fixtures.filter(away__isnull=False).order_by("-date", "pk").first()
+    slug = built.event.tournament.slug
+    return [
+        Page("sign-in page", reverse("login"), None),
+        Page("season calendar (.ics)", reverse("league:season_calendar", args=slugs), 10),
+        Page("schedule CSV", f"{schedule}?export=csv", None),
+        Page("schedule page", schedule, 5),
+        Page("live standings (a manager's)", f"{standings}?week=live", 5, signed_in=True),
+        Page("published standings", standings, None),
+        Page("fixture page", reverse("league:fixture_detail", args=[fixture.pk]), 5),
+        Page("room display panel", reverse("tournaments:big_screen_panel", args=[slug]), 5),
+        Page("leaderboard", reverse("tournaments:leaderboard", args=[slug]), None),
+    ]
+
+
+def session_cookie(user: Any) -> str:
+    """A signed-in session in the database, as the browser's cookie header sends it."""
+    from django.conf import settings
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    return f"{settings.SESSION_COOKIE_NAME}={client.cookies[settings.SESSION_COOKIE_NAME].value}"
+
+
+_LATENCY = re.compile(r"^\s+(50|99)(?:\.0+)?%\s+([\d.]+)(us|ms|s)\s*$", re.MULTILINE)
+_UNITS = {"us": 0.001, "ms": 1.0, "s": 1000.0}
+
+
+def parse_wrk(output: str) -> Rate:
+    """Requests/s, median and 99th percentile (ms) and errors from `wrk --latency`."""
+    rate = re.search(r"Requests/sec:\s+([\d.]+)", output)
+    latency = {m[1]: float(m[2]) * _UNITS[m[3]] for m in _LATENCY.finditer(output)}
+    non_2xx = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", output)
+    socket_errors = re.search(r"Socket errors:(.*)", output)
+    errors = int(non_2xx[1]) if non_2xx else 0
+    if socket_errors:
+        errors += sum(int(n) for n in re.findall(r"(\d+)", socket_errors[1]))
+    return Rate(
+        float(rate[1]) if rate else 0.0, latency.get("50", 0.0), latency.get("99", 0.0), errors
+    )
+
+
+def wrk(url: str, *, seconds: int, connections: int, cookie: str = "") -> Rate:
+    command = ["wrk", "-t1", f"-c{connections}", f"-d{seconds}s", "--latency", url]
+    if cookie:
+        command[1:1] = ["-H", f"Cookie: {cookie}"]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=seconds + 60)
+    return parse_wrk(done.stdout)
+
+
+def _arguments() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true", help="a small season, 2 s a page")
+    parser.add_argument("--seconds", type=int, help="seconds of wrk per page (and sign-in)")
+    parser.add_argument("--connections", type=int, default=4, help="wrk's open connections")
+    parser.add_argument("--database-url", default="", help=f"default: {DATABASE_URL}")
+    parser.add_argument("--keep", action="store_true", help="keep the database afterwards")
+    return parser.parse_args()
+
+
+def _database_url(given: str) -> str:
+    if given:
+        return given
+    server = os.environ.get("DATABASE_URL", "")
+    if server.startswith("postgres"):
+        return urlunsplit(urlsplit(server)._replace(path="/euchre_load"))
+    return DATABASE_URL
+
+
+def _recreate(url: str, *, drop_only: bool = False) -> None:
+    """Drop the load test's database and (unless `drop_only`) make it anew."""
+    import psycopg
+
+    parts = urlsplit(url)
+    name = parts.path.lstrip("/")
+    if "load" not in name or not re.fullmatch(r"[a-z0-9_]+", name):
+        raise SystemExit(f"Refusing to drop {name!r}: the load test's database has 'load' in it.")
+    maintenance = urlunsplit(parts._replace(path="/postgres"))
+    with psycopg.connect(maintenance, autocommit=True) as connection:
+        connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        if not drop_only:
+            connection.execute(f'CREATE DATABASE "{name}"')
+
+
+def _redis_url() -> str:
+    if os.environ.get("REDIS_URL"):
+        return os.environ["REDIS_URL"]
+    try:
+        with socket.create_connection(("127.0.0.1", 6379), timeout=1) as probe:
+            probe.sendall(b"PING\r\n")
+            return REDIS_URL if probe.recv(16).startswith(b"+PONG") else ""
+    except OSError:
+        return ""
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    return port if port != 8000 else _free_port()
+
+
+def _environment(database_url: str, redis_url: str) -> dict[str, str]:
+    env = dict(os.environ)
+    env.update(
+        DATABASE_URL=database_url,
+        DEBUG="0",
+        SECRET_KEY=os.environ.get("SECRET_KEY") or "load-test-only-not-a-secret",
+        SECURE_SSL_REDIRECT="0",
+        ALLOWED_HOSTS="127.0.0.1,testserver",
+        LOG_LEVEL="WARNING",
+    )
+    env.pop("REDIS_URL", None)
+    if redis_url:
+        env["REDIS_URL"] = redis_url
+    return env
+
+
+def _manage(env: dict[str, str], *command: str) -> None:
+    subprocess.run([sys.executable, "manage.py", *command], cwd=ROOT, env=env, check=True)
+
+
+def _serve(env: dict[str, str], port: int) -> subprocess.Popen:
+    gunicorn = Path(sys.executable).with_name("gunicorn")
+    server = subprocess.Popen(
+        [str(gunicorn), "config.wsgi", "--workers", "2", "--bind", f"127.0.0.1:{port}"]
+        + ["--log-level", "warning"],
+        cwd=ROOT,
+        env=env,
+    )
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/accounts/login/", timeout=5):
+                return server
+        except OSError:
+            if server.poll() is not None:
+                raise SystemExit("gunicorn stopped at start-up.") from None
+            time.sleep(0.5)
+    server.terminate()
+    raise SystemExit("gunicorn did not answer within a minute.")
+
+
+def _warm(base: str, page: Page, cookie: str) -> int:
+    request = urllib.request.Request(base + page.path)
+    if page.signed_in:
+        request.add_header("Cookie", cookie)
+    status = 0
+    for _ in range(6):  # both workers, and every page of the room display's first turn
+        with urllib.request.urlopen(request, timeout=120) as response:
+            response.read()
+            status = response.status
+    return status
+
+
+def _measure(base: str, listed: list[Page], cookie: str, args: argparse.Namespace) -> list[str]:
+    seconds, connections = args.seconds, args.connections
+    floor = listed[0]
+    print(f"{'page':<30} {'req/s':>8} {'median':>9} {'p99':>9} {'sign-in':>8} {'ratio':>6} target")
+    missed = []
+    for page in listed:
+        if _warm(base, page, cookie) != 200:
+            raise SystemExit(f"{page.label} did not answer 200 ({base + page.path}).")
+        signin = wrk(base + floor.path, seconds=seconds, connections=connections)
+        rate = wrk(
+            base + page.path,
+            seconds=seconds,
+            connections=connections,
+            cookie=cookie if page.signed_in else "",
+        )
+        ratio = signin.per_second / rate.per_second if rate.per_second else float("inf")
+        mark = ""
+        if page.target is not None and ratio > page.target:
+            missed.append(page.label)
+            mark = " MISSED"
+        if rate.errors:
+            mark += f" ({rate.errors} errors)"
+        target = f"{page.target:.0f}x" if page.target else "-"
+        print(
+            f"{page.label:<30} {rate.per_second:8.0f} {rate.median_ms:7.1f}ms "
+            f"{rate.p99_ms:7.1f}ms {signin.per_second:8.0f} {ratio:5.1f}x {target:>6}{mark}"
+        )
+    return missed
+
+
+def main() -> int:
+    args = _arguments()
+    if shutil.which("wrk") is None:
+        print(INSTALL_WRK)
+        return 2
+    sizes = SIZES["quick" if args.quick else "full"]
+    args.seconds = args.seconds or (2 if args.quick else 10)
+    database_url = _database_url(args.database_url)
+    redis_url = _redis_url()
+    env = _environment(database_url, redis_url)
+    try:
+        _recreate(database_url)
+    except Exception as exc:  # psycopg's OperationalError, a refused name: say it plainly
+        print(f"PostgreSQL is needed at {database_url}: {exc}")
+        return 2
+    server = None
+    try:
+        _manage(env, "migrate", "--verbosity", "0")
+        _manage(env, "collectstatic", "--noinput", "--verbosity", "0")
+        os.environ.update(env)
+        from benchmarks.big_season import set_up_django
+
+        set_up_django()
+        built = build(**sizes)
+        print(f"season: {built.season.describe()}")
+        print(f"event: {built.event.describe()}")
+        cookie = session_cookie(built.season.manager)
+        listed = pages(built)
+        from django.db import connections
+
+        connections.close_all()  # gunicorn's workers have the database to themselves
+        port = _free_port()
+        server = _serve(env, port)
+        cache = "Redis " + redis_url if redis_url else "each worker's own memory (no Redis)"
+        print(
+            f"gunicorn: 2 workers on 127.0.0.1:{port}; cache: {cache}; wrk: "
+            f"{args.connections} connections, {args.seconds} s a page and {args.seconds} s of "
+            "the sign-in page just before it"
+        )
+        missed = _measure(f"http://127.0.0.1:{port}", listed, cookie, args)
+    finally:
+        if server is not None:
+            server.terminate()
+            server.wait(timeout=30)
+        if not args.keep:  # WITH (FORCE) ends this process's own connection too
+            _recreate(database_url, drop_only=True)
+    print("all targets met" if not missed else f"MISSED: {', '.join(missed)}")
+    return 1 if missed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
