@@ -12,10 +12,12 @@ Run from the repository root: ``python benchmarks/load.py [--quick]``. It needs 
 3. starts gunicorn with 2 workers on a free loopback port (never 8000), the cache in Redis
    when one answers (db 3 unless REDIS_URL says otherwise: more than one worker needs a
    shared cache), and warms every page;
-4. drives each page with wrk for a few seconds, right after the sign-in page for as long,
-   and prints requests/s, the median and the 99th percentile of each, and how many times
-   slower than the sign-in page it is in that pair (the machine may be shared, so the
-   ratio, measured side by side, is the figure to read, not the absolute rate).
+4. drives each page with wrk, alternating with the sign-in page in two-second turns (ten
+   seconds of each by default), and prints requests/s, the median and the 99th percentile
+   of each, and how many times slower than the sign-in page it is over the same turns. The
+   machine may be shared and its load swings within seconds: taking turns, both pages see
+   the same load, so the ratio is the figure to read, not the absolute rate. The rate is
+   the mean over the turns, the median and 99th percentile the median of the turns' own.
 
 ``--quick`` builds a small season and event and runs each page for two seconds: a smoke
 run. Exits 1 when a page misses its target ratio, 2 when wrk or PostgreSQL is missing.
@@ -28,6 +30,7 @@ import os
 import re
 import shutil
 import socket
+import statistics
 import subprocess
 import sys
 import time
@@ -42,6 +45,7 @@ sys.path.insert(0, str(ROOT))
 
 DATABASE_URL = "postgres://postgres@127.0.0.1:5432/euchre_load"
 REDIS_URL = "redis://127.0.0.1:6379/3"
+TURN_SECONDS = 2  # the page and the sign-in page take turns this long
 INSTALL_WRK = "wrk is missing: install it with `apt-get install -y wrk` (Debian's package)."
 SIZES = {  # the season's levels x teams and weeks; the event's players and rounds
     "full": {"levels": 4, "teams_per_level": 125, "weeks": 20, "players": 100, "rounds": 8},
@@ -146,6 +150,16 @@ def parse_wrk(output: str) -> Rate:
     )
 
 
+def combined(turns: list[Rate]) -> Rate:
+    """One page's turns as one figure: the mean rate, the median of each latency figure."""
+    return Rate(
+        statistics.fmean(t.per_second for t in turns),
+        statistics.median(t.median_ms for t in turns),
+        statistics.median(t.p99_ms for t in turns),
+        sum(t.errors for t in turns),
+    )
+
+
 def wrk(url: str, *, seconds: int, connections: int, cookie: str = "") -> Rate:
     command = ["wrk", "-t1", f"-c{connections}", f"-d{seconds}s", "--latency", url]
     if cookie:
@@ -157,7 +171,7 @@ def wrk(url: str, *, seconds: int, connections: int, cookie: str = "") -> Rate:
 def _arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="a small season, 2 s a page")
-    parser.add_argument("--seconds", type=int, help="seconds of wrk per page (and sign-in)")
+    parser.add_argument("--seconds", type=int, help="seconds of wrk per page (default 10)")
     parser.add_argument("--connections", type=int, default=4, help="wrk's open connections")
     parser.add_argument("--database-url", default="", help=f"default: {DATABASE_URL}")
     parser.add_argument("--keep", action="store_true", help="keep the database afterwards")
@@ -267,13 +281,18 @@ def _measure(base: str, listed: list[Page], cookie: str, args: argparse.Namespac
     for page in listed:
         if _warm(base, page, cookie) != 200:
             raise SystemExit(f"{page.label} did not answer 200 ({base + page.path}).")
-        signin = wrk(base + floor.path, seconds=seconds, connections=connections)
-        rate = wrk(
-            base + page.path,
-            seconds=seconds,
-            connections=connections,
-            cookie=cookie if page.signed_in else "",
-        )
+        floors, turns = [], []
+        for _ in range(max(1, round(seconds / TURN_SECONDS))):
+            floors.append(wrk(base + floor.path, seconds=TURN_SECONDS, connections=connections))
+            turns.append(
+                wrk(
+                    base + page.path,
+                    seconds=TURN_SECONDS,
+                    connections=connections,
+                    cookie=cookie if page.signed_in else "",
+                )
+            )
+        signin, rate = combined(floors), combined(turns)
         ratio = signin.per_second / rate.per_second if rate.per_second else float("inf")
         mark = ""
         if page.target is not None and ratio > page.target:
@@ -295,7 +314,7 @@ def main() -> int:
         print(INSTALL_WRK)
         return 2
     sizes = SIZES["quick" if args.quick else "full"]
-    args.seconds = args.seconds or (2 if args.quick else 10)
+    args.seconds = args.seconds or (TURN_SECONDS if args.quick else 10)
     database_url = _database_url(args.database_url)
     redis_url = _redis_url()
     env = _environment(database_url, redis_url)
@@ -325,8 +344,8 @@ def main() -> int:
         cache = "Redis " + redis_url if redis_url else "each worker's own memory (no Redis)"
         print(
             f"gunicorn: 2 workers on 127.0.0.1:{port}; cache: {cache}; wrk: "
-            f"{args.connections} connections, {args.seconds} s a page and {args.seconds} s of "
-            "the sign-in page just before it"
+            f"{args.connections} connections, {args.seconds} s a page in {TURN_SECONDS}-second "
+            "turns with the sign-in page"
         )
         missed = _measure(f"http://127.0.0.1:{port}", listed, cookie, args)
     finally:

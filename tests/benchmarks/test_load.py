@@ -4,7 +4,7 @@ benchmark can't rot between runs."""
 import pytest
 from django.test import Client
 
-from benchmarks.load import Page, build, pages, parse_wrk, session_cookie
+from benchmarks.load import Page, Rate, build, combined, pages, parse_wrk, session_cookie
 
 pytestmark = pytest.mark.django_db
 
@@ -29,6 +29,11 @@ Transfer/sec:      2.06MB
 def test_wrk_output_is_read_as_rate_median_p99_and_errors():
     rate = parse_wrk(WRK_OUTPUT)
     assert (rate.per_second, rate.median_ms, rate.p99_ms, rate.errors) == (777.31, 4.51, 1020.0, 7)
+
+
+def test_turns_combine_into_the_mean_rate_and_the_median_latencies():
+    turns = [Rate(100, 5, 50, 0), Rate(300, 7, 90, 1), Rate(200, 6, 60, 0)]
+    assert combined(turns) == Rate(200, 6, 60, 1)
 
 
 def test_the_builder_makes_a_season_and_an_event_whose_pages_all_answer():
