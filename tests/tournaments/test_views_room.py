@@ -14,7 +14,7 @@ def _get(client, name, tournament, **params):
 
 
 def test_the_display_has_no_site_menus_and_asks_for_its_next_page(client):
-    tournament = started(progressive(8, rounds=2))
+    tournament = started(progressive(60, rounds=2))  # 15 tables and 60 leaders: 6 pages
     content = _get(client, "big_screen", tournament).content.decode()
     assert "site-header" not in content and "site-nav" not in content
     assert "/static/tournaments/room.css" in content and "/static/js/round-clock.js" in content
@@ -77,3 +77,17 @@ def test_the_panel_polled_by_every_screen_takes_one_query_for_any_field(
     for page in ("1", "2", "3"):
         with django_assert_num_queries(1):  # the event with its results version
             assert _get(client, "big_screen_panel", tournament, page=page).status_code == 200
+
+
+def test_the_pages_asked_for_go_round_one_turn_of_tables_and_leaders(client):
+    tournament = started(progressive(60, rounds=2))  # tables: 2 pages, leaders: 6
+    content = _get(client, "big_screen_panel", tournament, page="5").content.decode()
+    assert "?page=0" in content and "<small>6/6</small>" in content
+    content = _get(client, "big_screen_panel", tournament, page="7").content.decode()
+    assert "?page=2" in content and "<small>2/6</small>" in content  # 7 is 1 of the turn
+
+
+def test_a_field_on_one_page_asks_for_it_again(client):
+    tournament = started(progressive(8, rounds=2))
+    content = _get(client, "big_screen_panel", tournament, page="1").content.decode()
+    assert "?page=0" in content

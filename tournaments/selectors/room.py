@@ -2,14 +2,15 @@
 
 Long lists take turns: each refresh of the display asks for the next `page`, and the
 tables and the leaderboard each show that page of theirs (wrapping round), so a field of
-any size is shown whole over a few refreshes and nothing is ever cut off.
+any size is shown whole over a few refreshes and nothing is ever cut off. The pages asked
+for go round a turn (the least common multiple of the two lists' pages) and start again.
 """
 
 from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass, field
-from math import ceil
+from math import ceil, lcm
 
 from django.core.cache import cache
 from django.utils import timezone
@@ -105,45 +106,40 @@ def room_data(tournament: Tournament) -> RoomData:
 
 
 @dataclass
-class _Kept:
-    """The room's data as kept in the cache: the round, and how many pages each list has;
-    each page of tables and of leaders is kept under its own key, so a refresh reads the
-    two pages it shows, not the whole field."""
+class _Shown:
+    """One refresh of the display as kept in the cache, clock aside: the round and the
+    page of tables and of leaders it shows. The displays of one turn round the field are
+    kept each under its own key, so a screen's refresh is one read of the cache."""
 
     round_number: int | None
     round_status: str
     started_at: datetime.datetime | None
+    tables: Paged
     sitting_out: list
-    table_pages: int
-    leader_pages: int
+    leaders: Paged
+    next_page: int  # within the turn: a display asks for 0, 1, ... then 0 again
 
 
-def _page_keys(base: str, kept: _Kept, page: int) -> tuple[str, str]:
-    return f"{base}:t{page % kept.table_pages}", f"{base}:l{page % kept.leader_pages}"
-
-
-def _keep(tournament: Tournament, base: str) -> tuple[_Kept, dict[str, Paged]]:
-    """Build the room's data and keep it with every page; the kept data and the pages."""
-    data = room_data(tournament)
-    tables = [
-        _page(data.tables, TABLES_PER_PAGE, n) for n in range(_pages(data.tables, TABLES_PER_PAGE))
-    ]
-    leaders = [
-        _page(data.leaders, LEADERS_PER_PAGE, n)
-        for n in range(_pages(data.leaders, LEADERS_PER_PAGE))
-    ]
-    kept = _Kept(
+def _shown(tournament: Tournament, base: str, page: int) -> _Shown:
+    """The display for refresh `page`, from the room's whole data (kept under `base`)."""
+    data = cache.get(base)
+    if data is None:
+        data = room_data(tournament)
+        cache.set(base, data, timeout=CACHE_SECONDS)
+    turn = lcm(_pages(data.tables, TABLES_PER_PAGE), _pages(data.leaders, LEADERS_PER_PAGE))
+    index = page % turn
+    shown = _Shown(
         data.round_number,
         data.round_status,
         data.started_at,
+        _page(data.tables, TABLES_PER_PAGE, index),
         data.sitting_out,
-        len(tables),
-        len(leaders),
+        _page(data.leaders, LEADERS_PER_PAGE, index),
+        (index + 1) % turn,
     )
-    pages = {f"{base}:t{n}": paged for n, paged in enumerate(tables)}
-    pages |= {f"{base}:l{n}": paged for n, paged in enumerate(leaders)}
-    cache.set_many({base: kept, **pages}, timeout=CACHE_SECONDS)
-    return kept, pages
+    if index == page:  # kept only under the turn's own numbers, whatever a URL says
+        cache.set(f"{base}:{page}", shown, timeout=CACHE_SECONDS)
+    return shown
 
 
 def _pages(items: list, per_page: int) -> int:
@@ -163,21 +159,17 @@ def room_view(tournament: Tournament, page: int = 0) -> RoomView:
 
     While the event's results stay as they are, everything but the clock comes from the
     cache (`tournaments.selectors.boards`: keyed by the results version the caller read
-    with the event): two cache reads, no query. The clock is the server's time now.
+    with the event): one cache read, no query. The clock is the server's time now.
     """
     page = min(max(page, 0), PAGE_MAX)
     base = board_key("room", tournament)
-    kept = cache.get(base)
-    pages = cache.get_many(_page_keys(base, kept, page)) if kept is not None else {}
-    if kept is None or len(pages) < 2:  # never built, or a page evicted: build them all
-        kept, pages = _keep(tournament, base)
-    tables_key, leaders_key = _page_keys(base, kept, page)
+    shown = cache.get(f"{base}:{page}") or _shown(tournament, base, page)
     return RoomView(
-        round_number=kept.round_number,
-        round_status=kept.round_status,
-        clock=_clock(tournament, kept.started_at),
-        tables=pages[tables_key],
-        sitting_out=kept.sitting_out,
-        leaders=pages[leaders_key],
-        next_page=(page + 1) % PAGE_MAX,
+        round_number=shown.round_number,
+        round_status=shown.round_status,
+        clock=_clock(tournament, shown.started_at),
+        tables=shown.tables,
+        sitting_out=shown.sitting_out,
+        leaders=shown.leaders,
+        next_page=shown.next_page,
     )

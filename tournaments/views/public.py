@@ -80,15 +80,21 @@ def leaderboard(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _tournament(slug)
     if not tournament.is_progressive:
         raise Http404("Only progressive events have an individual leaderboard.")
-    board = leaderboard_kept(tournament)
-    # The whole field's table, rendered once per version of the results: the same for all.
-    table = kept(
-        "leaderboard-table",
-        tournament,
-        lambda: LeaderboardTable.for_board(board, by_round=True).as_html(request),
-    )
-    context = _base(request, tournament) | {"board": board, "table_html": table}
+    # What the page shows of the board, its whole-field table rendered, kept once per
+    # version of the results: the same for everyone, and one read of the cache.
+    board = kept("leaderboard-page", tournament, lambda: _leaderboard_page(request, tournament))
+    context = _base(request, tournament) | {"board": board, "table_html": board["table_html"]}
     return render(request, "tournaments/leaderboard.html", context)
+
+
+def _leaderboard_page(request: HttpRequest, tournament: Tournament) -> dict:
+    board = leaderboard_kept(tournament)
+    return {
+        "rounds_scored": board.rounds_scored,
+        "tiebreaks": board.tiebreaks,
+        "sit_out_rule": board.sit_out_rule,
+        "table_html": LeaderboardTable.for_board(board, by_round=True).as_html(request),
+    }
 
 
 def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
