@@ -1,224 +1,284 @@
-"""One cancellation fanned out to 10,000 recipients through a real Celery worker.
+"""One cancellation fanned out to 10,000 recipients by real Celery workers, and three faults.
 
-Run from the repository root: ``python benchmarks/notices.py``. Needs PostgreSQL
-and Redis; DATABASE_URL and CELERY_BROKER_URL default to
+Run from the repository root: ``python benchmarks/notices.py``. Needs PostgreSQL and
+Redis; DATABASE_URL and CELERY_BROKER_URL default to
 postgres://postgres@127.0.0.1:5432/euchre_bench (created when missing) and
-redis://127.0.0.1:6379/2. Mail and texts go to the locmem backends, so every
-delivery can be counted: a row never delivered is lost, a row delivered twice
-is duplicated. Exits 1 unless both are 0 and every row ends sent.
+redis://127.0.0.1:6379/2. Workers are ``celery -A config worker`` processes (prefork,
+2 processes by default) whose mail and SMS backends render each message as a real one
+does and append what they accepted to a log, so a row never delivered is lost, a row
+delivered twice is duplicated, even across a killed worker (the processes and backends
+are in ``benchmarks/notices_rig.py``). Each run starts from a vacuumed outbox table.
+
+1. Delivery, as quiet as the machine is and under a web load (processes requesting
+   pages through Django's full stack back to back), each against the floor measured just
+   before and just after it: the same number of processes only building the messages and
+   handing them to the same backends, no database and no broker. Delivery must reach
+   2,500 messages/s, or FLOOR_SHARE of the floor when the machine can't even do that.
+2. Faults, on a Redis server of the benchmark's own (it is stopped and killed) with a
+   ``celery beat`` running the sweep: the broker down when the notice is written, the
+   worker killed mid-batch (SIGKILL to all its processes), the broker killed mid-run (its
+   queued tasks lost). Each prints the time from the broker or worker coming back until
+   every message went out, which must be under a minute.
+
+Exits 1 when a message is lost, duplicated (beyond what a killed worker may resend),
+stuck, or a target is missed. The output says when the machine was busy with other work.
 """
 
 import argparse
 import collections
-import json
+import contextlib
 import os
-import shutil
 import signal
-import subprocess
+import socket
 import sys
-import tempfile
 import time
 from pathlib import Path
 from urllib.parse import urlparse
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.notices_rig import (  # noqa: E402
+    Bench,
+    bench_recipients,
+    celery_app,
+    floor_part,
+    measure_floor,
+    wait_until,
+    web_load_process,
+)
+
 DEFAULT_DATABASE = "postgres://postgres@127.0.0.1:5432/euchre_bench"
 DEFAULT_BROKER = "redis://127.0.0.1:6379/2"
+TARGET = 2_500  # messages/s
+FLOOR_SHARE = 0.75
+RECOVERY_LIMIT = 60.0  # seconds
 
 
 def _arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--recipients", type=int, default=10_000)
     parser.add_argument("--sms-every", type=int, default=4, help="every n-th recipient gets texts")
-    parser.add_argument(
-        "--concurrency", type=int, default=os.cpu_count() or 2, help="worker processes"
-    )
-    parser.add_argument("--timeout", type=float, default=600.0)
-    # Internal: run as the Celery worker, dumping what the locmem backends received.
-    parser.add_argument("--worker-dump-dir", help=argparse.SUPPRESS)
+    parser.add_argument("--concurrency", type=int, default=2, help="worker processes")
+    parser.add_argument("--web-load", type=int, default=2, help="page-requesting processes")
+    parser.add_argument("--no-faults", action="store_true", help="skip the fault runs")
+    parser.add_argument("--faults-only", action="store_true", help="only the fault runs")
+    parser.add_argument("--timeout", type=float, default=300.0)
+    parser.add_argument("--web-load-process", help=argparse.SUPPRESS)  # internal
+    parser.add_argument("--floor-part", help=argparse.SUPPRESS)  # internal
     return parser.parse_args()
 
 
 def _environment() -> None:
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    os.environ.setdefault("SECRET_KEY", "benchmark-only-not-a-secret")
-    os.environ.setdefault("DATABASE_URL", DEFAULT_DATABASE)
-    os.environ.setdefault("CELERY_BROKER_URL", DEFAULT_BROKER)
-    os.environ.setdefault("CELERY_RESULT_BACKEND", os.environ["CELERY_BROKER_URL"])
-    os.environ["CELERY_TASK_ALWAYS_EAGER"] = "0"
-    os.environ.setdefault("LOG_LEVEL", "WARNING")
+    env = os.environ
+    env.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    env.setdefault("SECRET_KEY", "benchmark-only-not-a-secret")
+    env.setdefault("DATABASE_URL", DEFAULT_DATABASE)
+    env.setdefault("CELERY_BROKER_URL", DEFAULT_BROKER)
+    env.update(
+        CELERY_TASK_ALWAYS_EAGER="0",
+        EMAIL_BACKEND="benchmarks.notices_rig.RecordingEmailBackend",
+        SMS_BACKEND="benchmarks.notices_rig.RecordingSmsBackend",
+        SECURE_SSL_REDIRECT="0",
+        ALLOWED_HOSTS="testserver",
+    )
+    env.setdefault("LOG_LEVEL", "WARNING")
 
 
 def _create_database() -> None:
-    """Create the PostgreSQL database named in DATABASE_URL when it doesn't exist yet."""
     url = urlparse(os.environ["DATABASE_URL"])
     if not url.scheme.startswith("postgres"):
-        return
+        raise SystemExit("DATABASE_URL must name a PostgreSQL database.")
     import psycopg
 
-    name = url.path.lstrip("/")
-    admin = url._replace(path="/postgres").geturl()
+    name, admin = url.path.lstrip("/"), url._replace(path="/postgres").geturl()
     with psycopg.connect(admin, autocommit=True) as connection:
-        exists = connection.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name])
-        if exists.fetchone() is None:
+        if not connection.execute(
+            "SELECT 1 FROM pg_database WHERE datname = %s", [name]
+        ).fetchone():
             connection.execute(f'CREATE DATABASE "{name}"')
 
 
-def _set_up_django(*, migrate: bool) -> None:
-    import django
-    from django.conf import settings
+def _send(rows_of, label: str):  # type: ignore[no-untyped-def]
+    from notices.models import Notice
+    from notices.services import notice_send
 
-    django.setup()
-    settings.MAILERS = {"default": {"BACKEND": "django.core.mail.backends.locmem.EmailBackend"}}
-    settings.SMS_BACKEND = "sms.backends.locmem.SmsBackend"
-    if migrate:
-        from django.core.management import call_command
-
-        call_command("migrate", verbosity=0)
-
-
-def _run_worker(dump_dir: str, concurrency: int) -> None:
-    """The worker process: prefork children each dump what they delivered when they stop."""
-    import sms
-    from celery.signals import worker_process_shutdown
-    from django.core import mail
-
-    from config.celery import app
-
-    @worker_process_shutdown.connect
-    def dump(**kwargs: object) -> None:
-        delivered = {
-            "email": [int(m.extra_headers["X-Outbox-Message-Id"]) for m in mail.outbox],
-            "sms": [phone for text in getattr(sms, "outbox", []) for phone in text.recipients],
-        }
-        Path(dump_dir, f"{os.getpid()}.json").write_text(json.dumps(delivered))
-
-    mail.outbox = []
-    app.worker_main(
-        [
-            "worker",
-            "--pool=prefork",
-            f"--concurrency={concurrency}",
-            "--loglevel=WARNING",
-            "--without-gossip",
-            "--without-mingle",
-            "--without-heartbeat",
-        ]
+    return notice_send(
+        kind=Notice.Kind.CANCELLATION,
+        subject="Tuesday's league night is cancelled",
+        body="Snow: every fixture on Tuesday is off. Makeup dates follow.",
+        sms_text="League night Tuesday cancelled (snow).",
+        recipients=rows_of,
+        link="/leagues/bench/",
+        key=f"benchmark:{label}:{time.time_ns()}",
     )
 
 
-def _wait_for_worker(app: object, process: subprocess.Popen, timeout: float = 60) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise SystemExit("The worker stopped before it was ready.")
-        if app.control.ping(timeout=0.5):  # type: ignore[attr-defined]
-            return
-    raise SystemExit("The worker did not come up.")
+def _vacuum() -> None:
+    """Start each run from a clean outbox table: the runs before updated every row twice,
+    and a server may run without autovacuum (test servers often do)."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("VACUUM ANALYZE notices_outboxmessage")
 
 
-def _wait(timeout: float) -> bool:
-    from notices.models import OutboxMessage
+def _settled(notice) -> bool:  # type: ignore[no-untyped-def]
+    return not notice.messages.filter(status__in=["pending", "sending"]).exists()
 
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        unsettled = OutboxMessage.objects.filter(status__in=["pending", "sending"])
-        if not unsettled.exists():
-            return True
-        time.sleep(0.05)
-    return False
+
+def _accepted(log: Path) -> int:
+    return sum(part.read_bytes().count(b"\n") for part in log.glob("*.log"))
+
+
+def _count(notice, log: Path) -> tuple[int, int, int]:  # type: ignore[no-untyped-def]
+    """(lost, duplicated, not sent) of the notice's rows, from what the backends accepted."""
+    accepted = collections.Counter(
+        line for part in log.glob("*.log") for line in part.read_text().splitlines()
+    )
+    rows = notice.messages.values_list("pk", "channel", "address", "status")
+    seen = [accepted[f"email {pk}" if ch == "email" else f"sms {a}"] for pk, ch, a, _ in rows]
+    unsent = sum(1 for *_, status in rows if status != "sent")
+    return seen.count(0), sum(n - 1 for n in seen if n > 1), unsent
+
+
+def _deliver(bench: Bench, people: list, label: str, broker: str) -> float:
+    """One notice through a fresh worker, between two measures of the floor (the machine's
+    load drifts); prints and checks its throughput against their mean."""
+    _vacuum()
+    before = measure_floor(bench, f"{label}-before")
+    log = bench.dir / label
+    celery_app(broker).control.purge()
+    worker = bench.worker(broker, log)
+    written = time.perf_counter()
+    notice = _send(people, label)
+    began = time.perf_counter()
+    with contextlib.suppress(SystemExit):
+        wait_until(lambda: _settled(notice), bench.args.timeout)
+    seconds = time.perf_counter() - began
+    time.sleep(1.0)  # a late duplicate would show up here
+    bench.stop(worker)
+    after = measure_floor(bench, f"{label}-after")
+    floor = (before + after) / 2
+    lost, duplicated, unsent = _count(notice, log)
+    count = notice.messages.count()
+    rate, target = count / seconds, min(TARGET, FLOOR_SHARE * floor)
+    verdict = "ok" if rate >= target else "MISSED"
+    print(
+        f"  {label}: {count} messages written in {began - written:.2f} s, delivered in "
+        f"{seconds:.2f} s: {rate:,.0f} messages/s against a floor of {floor:,.0f} "
+        f"({before:,.0f} before, {after:,.0f} after: {rate / floor:.0%}); "
+        f"target {target:,.0f} {verdict}; lost {lost}, duplicated {duplicated}, not sent {unsent}"
+    )
+    if lost or duplicated or unsent or rate < target:
+        bench.failures.append(label)
+    return rate
+
+
+def _fault(bench: Bench, people: list, name: str, port: int) -> None:
+    """One fault on the benchmark's own Redis; prints the time to recovery."""
+    import logging
+
+    from notices.delivery import CHUNK_SIZE
+
+    _vacuum()
+
+    broker, log = f"redis://127.0.0.1:{port}/0", bench.dir / name
+    redis = bench.redis(port)
+    beat, worker = bench.beat(broker), bench.worker(broker, log)
+    notice = None
+    if name == "broker outage":
+        bench.stop(redis)
+        logging.getLogger("notices.services").setLevel(logging.CRITICAL)  # it says so, loudly
+        notice = _send(people, name)  # committed; queuing it fails
+        logging.getLogger("notices.services").setLevel(logging.WARNING)
+        time.sleep(10)
+        back = time.perf_counter()
+        redis = bench.redis(port)
+    else:
+        notice = _send(people, name)
+        # A quarter accepted by the backends (rows are marked sent only when their batch ends).
+        quarter = notice.messages.count() // 4
+        wait_until(lambda: _accepted(log) > quarter, 120)
+        if name == "worker killed":
+            bench.stop(worker, signal.SIGKILL)
+            time.sleep(2)
+            back = time.perf_counter()
+            worker = bench.worker(broker, log)
+        else:
+            bench.stop(redis, signal.SIGKILL)
+            time.sleep(5)
+            back = time.perf_counter()
+            redis = bench.redis(port)
+    stuck = notice.messages.exclude(status="sent").count()
+    with contextlib.suppress(SystemExit):
+        wait_until(lambda: _settled(notice), bench.args.timeout)
+    recovery = time.perf_counter() - back
+    time.sleep(1.0)
+    for process in (worker, beat, redis):
+        bench.stop(process)
+    lost, duplicated, unsent = _count(notice, log)
+    allowed = CHUNK_SIZE * bench.args.concurrency if name == "worker killed" else 0
+    ok = recovery <= RECOVERY_LIMIT and not lost and not unsent and duplicated <= allowed
+    print(
+        f"  {name}: {stuck} of {notice.messages.count()} messages waiting when it came back, "
+        f"all out {recovery:.1f} s later (limit {RECOVERY_LIMIT:.0f} s); lost {lost}, "
+        f"duplicated {duplicated} (at most {allowed}), not sent {unsent} {'ok' if ok else 'MISSED'}"
+    )
+    if not ok:
+        bench.failures.append(name)
+
+
+def _busy(label: str) -> None:
+    cores, load = os.cpu_count() or 1, os.getloadavg()[0]
+    busy = load >= cores / 2
+    state = "BUSY with other work" if busy else "quiet"
+    print(f"machine {label}: {cores} cores, load average {load:.1f} ({state})")
 
 
 def main() -> int:
     args = _arguments()
     _environment()
-    if args.worker_dump_dir:
-        _set_up_django(migrate=False)
-        _run_worker(args.worker_dump_dir, args.concurrency)
+    if args.web_load_process:
+        web_load_process(args.web_load_process)
         return 0
+    if args.floor_part:
+        floor_part(args)
+        return 0
+    _busy("before the run")
     _create_database()
-    _set_up_django(migrate=True)
+    import django
+    from django.core.management import call_command
 
-    from config.celery import app
-    from notices.addresses import Recipient
+    django.setup()
+    call_command("migrate", verbosity=0)
     from notices.models import Notice
-    from notices.services import notice_send
 
     Notice.objects.filter(key__startswith="benchmark:").delete()
-    people = [
-        Recipient(
-            name=f"Captain {i}",
-            email=f"captain{i}@bench.example.com",
-            phone=f"+1416{2000000 + i:07d}",
-            sms_opt_in=args.sms_every > 0 and i % args.sms_every == 0,
-        )
-        for i in range(args.recipients)
-    ]
-    app.control.purge()
-    dump_dir = tempfile.mkdtemp(prefix="notices-bench-")
-    worker = subprocess.Popen(
-        [
-            sys.executable,
-            __file__,
-            f"--worker-dump-dir={dump_dir}",
-            f"--concurrency={args.concurrency}",
-        ]
-    )
+    people = bench_recipients(args)
+    bench, broker = Bench(args), os.environ["CELERY_BROKER_URL"]
+    print(f"notices: 1 notice to {args.recipients} recipients, {args.concurrency} worker processes")
     try:
-        _wait_for_worker(app, worker)
-        began = time.perf_counter()
-        notice = notice_send(
-            kind=Notice.Kind.CANCELLATION,
-            subject="Tuesday's league night is cancelled",
-            body="Snow: every fixture on Tuesday is off. Makeup dates follow.",
-            sms_text="League night Tuesday cancelled (snow).",
-            recipients=people,
-            key=f"benchmark:{time.time_ns()}",
-        )
-        written = time.perf_counter()
-        settled = _wait(args.timeout)
-        finished = time.perf_counter()
-        time.sleep(1.0)  # a late duplicate would show up here
+        if not args.faults_only:
+            _deliver(bench, people, "delivery", broker)
+        if args.web_load and not args.faults_only:
+            with bench.web_load() as served:
+                _deliver(bench, people, f"under a web load of {args.web_load}", broker)
+            print(f"  (the web load served {served['pages/s']:,.0f} pages/s meanwhile)")
+        if not args.no_faults:
+            print("faults (the benchmark's own Redis, a celery beat running the sweep):")
+            with socket.socket() as free:
+                free.bind(("127.0.0.1", 0))
+                port = free.getsockname()[1]
+            for name in ("broker outage", "worker killed", "broker dies"):
+                _fault(bench, people, name, port)
+    except SystemExit:
+        bench.tails()
+        raise
     finally:
-        worker.send_signal(signal.SIGTERM)  # warm shutdown: children dump, then exit
-        worker.wait(timeout=120)
-
-    delivered = {"email": collections.Counter(), "sms": collections.Counter()}
-    for dump in Path(dump_dir).glob("*.json"):
-        for channel, items in json.loads(dump.read_text()).items():
-            delivered[channel].update(items)
-    shutil.rmtree(dump_dir, ignore_errors=True)
-
-    rows = list(notice.messages.values_list("pk", "channel", "address"))
-    states = collections.Counter(notice.messages.values_list("status", flat=True))
-    seen = [
-        delivered["email"][pk] if channel == "email" else delivered["sms"][address]
-        for pk, channel, address in rows
-    ]
-    lost = seen.count(0)
-    duplicated = sum(count - 1 for count in seen if count > 1)
-    expected = {pk for pk, channel, _ in rows if channel == "email"}
-    phones = {address for _, channel, address in rows if channel == "sms"}
-    strays = sum(n for pk, n in delivered["email"].items() if pk not in expected) + sum(
-        n for phone, n in delivered["sms"].items() if phone not in phones
-    )
-    count = len(rows)
-    delivery_s = finished - written
-    print(
-        f"notices: 1 notice → {args.recipients} recipients → {count} messages "
-        f"({states.get('sent', 0)} sent; emails delivered {sum(delivered['email'].values())}, "
-        f"texts {sum(delivered['sms'].values())})"
-    )
-    print(
-        f"  outbox written in {written - began:.2f} s; delivered in {delivery_s:.2f} s "
-        f"by {args.concurrency} worker processes: {count / delivery_s:,.0f} messages/s"
-    )
-    print(f"  lost: {lost}  duplicated: {duplicated}  unknown: {strays}")
-    ok = settled and lost == 0 and duplicated == 0 and strays == 0 and states == {"sent": count}
-    if not ok:
-        print(f"  FAILED: states {dict(states)}", file=sys.stderr)
-    return 0 if ok else 1
+        bench.close()
+    _busy("after the run")
+    print("all targets met" if not bench.failures else f"MISSED: {', '.join(bench.failures)}")
+    return 1 if bench.failures else 0
 
 
 if __name__ == "__main__":

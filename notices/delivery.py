@@ -1,21 +1,26 @@
-"""Delivering outbox rows: claim, send, mark. Tasks call these; see docs/notices.md.
+"""Delivering outbox rows: claim a batch, send it, mark it. Tasks call these; see docs/notices.md.
 
-The guarantee. A row is CLAIMED before it is sent, by one conditional UPDATE
-(pending, or 'sending' with a claim older than CLAIM_STALE_AFTER → sending with
-our token). Only the rows carrying our token are sent, so two tasks handed the
-same rows, at the same time or one after the other, send each row once. A row
-is marked sent right after the provider accepted it. The one window for a
-duplicate is a worker dying after the provider accepted a message and before
-that UPDATE committed: the claim then goes stale and the row is sent again.
-Nothing is lost: a worker dying anywhere else leaves the row pending or with a
-stale claim, and the sweep queues it again.
+The guarantee. A batch's rows are CLAIMED before they are sent, by one conditional
+UPDATE (pending, or 'sending' under a lease that ran out → sending with our token and a
+fresh lease). Only the rows carrying our token are sent, so two tasks handed the same
+rows, at the same time or one after the other, send each row once. The batch goes out
+over one mail and one SMS connection, and the rows the providers accepted are marked
+sent in one UPDATE at the end of the batch (and at each renewal of a long batch's
+lease). A worker dying after a provider accepted messages and before that UPDATE
+committed leaves them claimed: their lease runs out and they are sent again (at most
+one batch per dead worker process). Nothing is lost: a worker dying anywhere else leaves
+rows pending or under a lease that runs out, and the sweep queues them again.
+
+A batch costs the same three queries whatever its size: the claim, one read of the rows
+with their notice and reply code, and the UPDATE marking them sent.
 """
 
 import logging
 import time
 import uuid
+from collections import defaultdict
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 import sms
 from django.conf import settings
@@ -33,13 +38,14 @@ from notices.subjects import header_line
 logger = logging.getLogger(__name__)
 
 MAX_ATTEMPTS = 5
-CHUNK_SIZE = 200
-# A claim is renewed while its batch is still being sent, and presumed dead once stale.
-CLAIM_STALE_AFTER = timedelta(minutes=5)
-CLAIM_RENEW_AFTER = 60.0
-# The sweep leaves rows alone while their own task has had a fair chance to run.
-SWEEP_GRACE = timedelta(minutes=1)
-REQUEUE_AFTER = timedelta(minutes=10)
+# Rows per task: also the most a worker killed mid-batch may send twice.
+CHUNK_SIZE = 250
+# A claim is a lease: presumed dead once this old, renewed while its batch is still sending.
+CLAIM_LEASE = timedelta(seconds=30)
+LEASE_RENEW_AFTER = 10.0
+# The sweep leaves pending rows alone while their own task has had a fair chance to run.
+SWEEP_GRACE = timedelta(seconds=30)
+REQUEUE_AFTER = timedelta(minutes=1)
 
 Status = OutboxMessage.Status
 
@@ -51,11 +57,14 @@ class DeliveryResult:
     failed: list[int] = field(default_factory=list)
     skipped: int = 0
     retry_in: int = 0
+    # Rows another claim holds: worth a second look when its lease runs out.
+    held: list[int] = field(default_factory=list)
+    held_until: datetime | None = None
 
 
-def _claimable(now) -> Q:  # type: ignore[no-untyped-def]
-    stale = Q(status=Status.SENDING, claimed_at__lt=now - CLAIM_STALE_AFTER)
-    return Q(status=Status.PENDING) | (stale & Q(attempts__lt=MAX_ATTEMPTS))
+def _claimable(now: datetime) -> Q:
+    expired = Q(status=Status.SENDING, claimed_at__lt=now - CLAIM_LEASE)
+    return Q(status=Status.PENDING) | (expired & Q(attempts__lt=MAX_ATTEMPTS))
 
 
 def outbox_claim(message_ids: list[int], token: uuid.UUID) -> list[OutboxMessage]:
@@ -71,46 +80,89 @@ def outbox_claim(message_ids: list[int], token: uuid.UUID) -> list[OutboxMessage
     )
 
 
+def held_rows(
+    message_ids: list[int] | None = None, *, but: uuid.UUID | None = None
+) -> list[tuple[int, datetime]]:
+    """(id, lease end) of rows 'sending' under a lease that hasn't run out yet (`but` ours)."""
+    rows = OutboxMessage.objects.filter(
+        status=Status.SENDING, claimed_at__gte=timezone.now() - CLAIM_LEASE
+    )
+    if message_ids is not None:
+        rows = rows.filter(pk__in=message_ids)
+    if but is not None:
+        rows = rows.exclude(claim_token=but)
+    return [
+        (pk, claimed_at + CLAIM_LEASE)
+        for pk, claimed_at in rows.order_by("pk").values_list("pk", "claimed_at")
+    ]
+
+
 def _absolute(link: str) -> str:
     site = getattr(settings, "SITE_URL", "")
     return f"{site.rstrip('/')}{link}" if link.startswith("/") and site else link
 
 
+def _reason() -> str:
+    """The footer of every email: where to choose what one receives (see notices.registry)."""
+    url_name = registry.preferences_url()
+    if not url_name:
+        return "You get this from your euchre league."
+    where = _absolute(reverse(url_name))
+    return f"You get this from your euchre league. Choose what you receive: {where}"
+
+
 class _Senders:
-    """One mail and one SMS connection for a whole batch, opened on first use."""
+    """One mail and one SMS connection for a whole batch, each opened on first use.
+
+    Each message is handed over on its own (`send_messages([one])` on the open
+    connection): a provider error then names the one message that failed, where a list
+    handed over at once would hide which of its messages went before the error.
+    """
 
     def __init__(self) -> None:
         self._mailer = None
         self._sms = None
+        self._reason: str | None = None
+        self._links: dict[int, str] = {}
+
+    def _link(self, message: OutboxMessage) -> str:
+        if message.notice_id not in self._links:
+            self._links[message.notice_id] = _absolute(message.notice.link)
+        return self._links[message.notice_id]
+
+    def email(self, message: OutboxMessage) -> EmailMessage:
+        if self._reason is None:
+            self._reason = _reason()
+        notice = message.notice
+        return EmailMessage(
+            subject=header_line(notice.subject),
+            body=email_body(
+                name=message.name, body=notice.body, link=self._link(message), reason=self._reason
+            ),
+            to=[message.address],
+            headers={
+                "Auto-Submitted": "auto-generated",
+                "X-Notice-Id": str(notice.pk),
+                "X-Outbox-Message-Id": str(message.pk),
+            },
+        )
 
     def send(self, message: OutboxMessage) -> None:
-        notice = message.notice
-        link = _absolute(notice.link)
         if message.channel == OutboxMessage.Channel.EMAIL:
             if self._mailer is None:
                 self._mailer = mailers.default
                 self._mailer.open()
-            email = EmailMessage(
-                subject=header_line(notice.subject),
-                body=email_body(name=message.name, body=notice.body, link=link, reason=_reason()),
-                to=[message.address],
-                headers={
-                    "Auto-Submitted": "auto-generated",
-                    "X-Notice-Id": str(notice.pk),
-                    "X-Outbox-Message-Id": str(message.pk),
-                },
-            )
-            accepted = self._mailer.send_messages([email])
+            accepted = self._mailer.send_messages([self.email(message)])
         else:
             if self._sms is None:
                 self._sms = sms.get_connection()
                 self._sms.open()
             text = sms.Message(
-                sms_body(notice.sms_text, link, reply_prompt(message)),
+                sms_body(message.notice.sms_text, self._link(message), reply_prompt(message)),
                 recipients=[message.address],
                 connection=self._sms,
             )
-            accepted = text.send()
+            accepted = self._sms.send_messages([text])
         if accepted != 1:
             raise RuntimeError(f"The {message.channel} backend accepted nothing.")
 
@@ -123,45 +175,61 @@ class _Senders:
                     logger.exception("Closing a delivery connection failed")
 
 
-def _reason() -> str:
-    """The footer of every email: where to choose what one receives (see notices.registry)."""
-    url_name = registry.preferences_url()
-    if not url_name:
-        return "You get this from your euchre league."
-    where = _absolute(reverse(url_name))
-    return f"You get this from your euchre league. Choose what you receive: {where}"
+class _Marks:
+    """What the batch has done, written in bulk and only to rows that still carry our token."""
 
+    def __init__(self, token: uuid.UUID, result: DeliveryResult) -> None:
+        self.token = token
+        self.result = result
+        self._sent: list[int] = []
+        # (status, backoff seconds, error) → rows: a provider that is down fails them alike.
+        self._failures: dict[tuple[str, int, str], list[int]] = defaultdict(list)
 
-def _mark_sent(message: OutboxMessage, token: uuid.UUID) -> bool:
-    return bool(
-        OutboxMessage.objects.filter(
-            pk=message.pk, claim_token=token, status=Status.SENDING
-        ).update(status=Status.SENT, sent_at=timezone.now(), last_error="")
-    )
+    def _mine(self, ids: list[int]):  # type: ignore[no-untyped-def]
+        return OutboxMessage.objects.filter(
+            pk__in=ids, claim_token=self.token, status=Status.SENDING
+        )
 
+    def sent(self, message: OutboxMessage) -> None:
+        self._sent.append(message.pk)
+        self.result.sent.append(message.pk)
 
-def _mark_failure(
-    message: OutboxMessage, token: uuid.UUID, exc: Exception, result: DeliveryResult
-) -> None:
-    error = f"{type(exc).__name__}: {exc}"[:2000]
-    mine = OutboxMessage.objects.filter(pk=message.pk, claim_token=token, status=Status.SENDING)
-    if message.attempts >= MAX_ATTEMPTS:
-        mine.update(status=Status.FAILED, last_error=error)
-        result.failed.append(message.pk)
-        return
-    delay = retry_delay(message.attempts)
-    mine.update(
-        status=Status.PENDING,
-        last_error=error,
-        available_at=timezone.now() + timedelta(seconds=delay),
-        queued_at=None,
-    )
-    result.retry.append(message.pk)
-    result.retry_in = min(result.retry_in or delay, delay)
+    def failure(self, message: OutboxMessage, exc: Exception) -> None:
+        error = f"{type(exc).__name__}: {exc}"[:2000]
+        if message.attempts >= MAX_ATTEMPTS:
+            self._failures[(Status.FAILED, 0, error)].append(message.pk)
+            self.result.failed.append(message.pk)
+            return
+        delay = retry_delay(message.attempts)
+        self._failures[(Status.PENDING, delay, error)].append(message.pk)
+        self.result.retry.append(message.pk)
+        self.result.retry_in = min(self.result.retry_in or delay, delay)
+
+    def flush(self) -> None:
+        if self._sent:
+            ids, self._sent = self._sent, []
+            marked = self._mine(ids).update(
+                status=Status.SENT, sent_at=timezone.now(), last_error=""
+            )
+            if marked != len(ids):
+                logger.error(
+                    "%s outbox messages were sent after their claim was lost", len(ids) - marked
+                )
+        failures, self._failures = self._failures, defaultdict(list)
+        for (status, delay, error), ids in failures.items():
+            if status == Status.FAILED:
+                self._mine(ids).update(status=Status.FAILED, last_error=error)
+            else:
+                self._mine(ids).update(
+                    status=Status.PENDING,
+                    last_error=error,
+                    available_at=timezone.now() + timedelta(seconds=delay),
+                    queued_at=None,
+                )
 
 
 def _renew(token: uuid.UUID) -> set[int]:
-    """Extend our claim on the rows not sent yet; returns the ids still ours."""
+    """Extend our lease on the rows not sent yet; returns the ids still ours."""
     OutboxMessage.objects.filter(claim_token=token, status=Status.SENDING).update(
         claimed_at=timezone.now()
     )
@@ -177,12 +245,18 @@ def outbox_deliver(message_ids: list[int]) -> DeliveryResult:
     token = uuid.uuid4()
     claimed = outbox_claim(message_ids, token)
     result = DeliveryResult(skipped=len(set(message_ids)) - len(claimed))
+    if result.skipped:
+        held = held_rows(message_ids, but=token)
+        result.held = [pk for pk, _ in held]
+        result.held_until = max((until for _, until in held), default=None)
+    marks = _Marks(token, result)
     senders = _Senders()
     lease_from = time.monotonic()
     still_ours: set[int] | None = None
     try:
         for message in claimed:
-            if time.monotonic() - lease_from > CLAIM_RENEW_AFTER:
+            if time.monotonic() - lease_from > LEASE_RENEW_AFTER:
+                marks.flush()
                 still_ours, lease_from = _renew(token), time.monotonic()
             if still_ours is not None and message.pk not in still_ours:
                 result.skipped += 1
@@ -191,21 +265,24 @@ def outbox_deliver(message_ids: list[int]) -> DeliveryResult:
                 senders.send(message)
             except Exception as exc:
                 logger.warning("Sending outbox message %s failed: %s", message.pk, exc)
-                _mark_failure(message, token, exc, result)
+                marks.failure(message, exc)
                 continue
-            if not _mark_sent(message, token):
-                logger.error("Outbox message %s was sent after its claim was lost", message.pk)
-            result.sent.append(message.pk)
+            marks.sent(message)
     finally:
-        senders.close()
+        try:
+            marks.flush()
+        finally:
+            senders.close()
     return result
 
 
-def due_message_ids(*, notice_id: int | None = None) -> list[int]:
+def due_message_ids(*, notice_id: int | None = None, restarted: bool = False) -> list[int]:
     """Pending rows ready to go: a notice's (for its first fan-out) or the sweep's.
 
-    The sweep takes pending rows past their grace minute that no task was handed
-    recently, and rows whose claim went stale (a worker died mid-batch).
+    The sweep takes pending rows past their grace that no task was handed recently, and
+    rows whose lease ran out (a worker died mid-batch). `restarted`: a worker has just
+    (re)connected to the broker, which may have lost every task handed to it before, so
+    every pending row that is due is taken, however recently it was queued.
     """
     now = timezone.now()
     if notice_id is not None:
@@ -213,22 +290,25 @@ def due_message_ids(*, notice_id: int | None = None) -> list[int]:
             notice_id=notice_id, status=Status.PENDING, available_at__lte=now
         )
     else:
-        not_queued = Q(queued_at__isnull=True) | Q(queued_at__lt=now - REQUEUE_AFTER)
-        due = Q(status=Status.PENDING, available_at__lte=now - SWEEP_GRACE) & not_queued
-        stale = Q(
+        if restarted:
+            due = Q(status=Status.PENDING, available_at__lte=now)
+        else:
+            not_queued = Q(queued_at__isnull=True) | Q(queued_at__lt=now - REQUEUE_AFTER)
+            due = Q(status=Status.PENDING, available_at__lte=now - SWEEP_GRACE) & not_queued
+        expired = Q(
             status=Status.SENDING,
-            claimed_at__lt=now - CLAIM_STALE_AFTER,
+            claimed_at__lt=now - CLAIM_LEASE,
             attempts__lt=MAX_ATTEMPTS,
         )
-        rows = OutboxMessage.objects.filter(due | stale)
+        rows = OutboxMessage.objects.filter(due | expired)
     return list(rows.order_by("pk").values_list("pk", flat=True))
 
 
 def outbox_fail_abandoned() -> int:
-    """Stale claims on their last attempt become failures the manager sees (and may resend)."""
+    """Expired leases on their last attempt become failures the manager sees (and may resend)."""
     return OutboxMessage.objects.filter(
         status=Status.SENDING,
-        claimed_at__lt=timezone.now() - CLAIM_STALE_AFTER,
+        claimed_at__lt=timezone.now() - CLAIM_LEASE,
         attempts__gte=MAX_ATTEMPTS,
     ).update(
         status=Status.FAILED,
@@ -237,11 +317,12 @@ def outbox_fail_abandoned() -> int:
 
 
 def mark_queued(message_ids: list[int]) -> None:
-    OutboxMessage.objects.filter(pk__in=message_ids, status=Status.PENDING).update(
-        queued_at=timezone.now()
-    )
+    if message_ids:
+        OutboxMessage.objects.filter(pk__in=message_ids, status=Status.PENDING).update(
+            queued_at=timezone.now()
+        )
 
 
-def chunks(ids: list[int], size: int | None = None) -> list[list[int]]:
+def chunks[T](ids: list[T], size: int | None = None) -> list[list[T]]:
     size = size or CHUNK_SIZE
     return [ids[i : i + size] for i in range(0, len(ids), size)]

@@ -79,7 +79,8 @@ class OutboxMessage(models.Model):
     attempts = models.PositiveSmallIntegerField(default=0)
     # Not before this time (backoff after a failure).
     available_at = models.DateTimeField(default=timezone.now)
-    # When a delivery task was last handed to the broker; the sweep re-queues the rest.
+    # When the row was last handed to delivery (written, resent, queued by the sweep): the
+    # sweep re-queues a pending row whose task has had long enough.
     queued_at = models.DateTimeField(null=True, blank=True)
     claim_token = models.UUIDField(null=True, blank=True)
     claimed_at = models.DateTimeField(null=True, blank=True)

@@ -141,6 +141,7 @@ def notice_send(
                 name=name[:120],
                 player_id=player_id,
                 available_at=now,
+                queued_at=now,  # handed to delivery when the transaction commits
             )
             for channel, address, name, player_id in rows
         ),
@@ -172,7 +173,7 @@ def message_resend(*, message: OutboxMessage, by: Any) -> OutboxMessage:
         status=OutboxMessage.Status.PENDING,
         attempts=0,
         available_at=now,
-        queued_at=None,
+        queued_at=now,
         claim_token=None,
         claimed_at=None,
         resent_by=by,
@@ -197,7 +198,7 @@ def notice_resend_failed(*, notice: Notice, by: Any) -> int:
         status=OutboxMessage.Status.PENDING,
         attempts=0,
         available_at=now,
-        queued_at=None,
+        queued_at=now,
         claim_token=None,
         claimed_at=None,
         resent_by=by,

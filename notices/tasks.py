@@ -1,32 +1,59 @@
 """Celery tasks that deliver the outbox. Each is idempotent: running one twice sends nothing twice.
 
 `deliver_notice` fans a notice out into batches; `deliver_batch` claims and sends
-one batch; `sweep_outbox` (every minute, from django-celery-beat) queues what a
-broker outage or a dead worker left behind.
+one batch; `sweep_outbox` (every minute, from django-celery-beat, and whenever a
+worker connects to the broker: `notices.worker`) queues what a broker outage or a
+dead worker left behind.
 """
 
 import logging
+import math
+from datetime import datetime
 
 from celery import Task, shared_task
+from django.utils import timezone
 
 from notices import delivery
 
 logger = logging.getLogger(__name__)
 
 
-def queue_batches(message_ids: list[int]) -> int:
+def queue_batches(message_ids: list[int], *, mark: bool = True) -> int:
     """Hand the rows to workers a batch per task; returns how many rows were queued.
 
     Stops at the first broker error: the rows not handed over stay pending for the sweep.
+    With `mark`, the rows handed over are marked queued in one UPDATE at the end (a crash
+    before it only makes the sweep queue them once more, which the claim makes harmless);
+    a notice's rows were marked when they were written.
     """
-    queued = 0
+    queued: list[int] = []
     for batch in delivery.chunks(message_ids):
         try:
             deliver_batch.delay(batch)
         except Exception:
             logger.exception("The broker refused a delivery batch; the sweep will retry it")
             break
-        delivery.mark_queued(batch)
+        queued.extend(batch)
+    if mark:
+        delivery.mark_queued(queued)
+    return len(queued)
+
+
+def queue_when_free(held: list[tuple[int, datetime]]) -> int:
+    """Queue rows another claim holds for the moment that claim's lease runs out.
+
+    If its worker is alive it renews the lease and the task finds nothing to take; if
+    it died, the task takes the rows over. Returns how many rows were queued.
+    """
+    queued = 0
+    for batch in delivery.chunks(held):
+        until = max(lease_end for _, lease_end in batch)
+        countdown = max(1, math.ceil((until - timezone.now()).total_seconds()) + 1)
+        try:
+            deliver_batch.apply_async(([pk for pk, _ in batch],), countdown=countdown)
+        except Exception:
+            logger.exception("The broker refused a delivery batch; the sweep will retry it")
+            break
         queued += len(batch)
     return queued
 
@@ -34,7 +61,7 @@ def queue_batches(message_ids: list[int]) -> int:
 @shared_task(acks_late=True, ignore_result=True)
 def deliver_notice(notice_id: int) -> int:
     """Queue delivery of every pending message of the notice."""
-    return queue_batches(delivery.due_message_ids(notice_id=notice_id))
+    return queue_batches(delivery.due_message_ids(notice_id=notice_id), mark=False)
 
 
 def _deliver(task: Task, message_ids: list[int], *, retry_args: tuple | None = None) -> int:
@@ -47,6 +74,10 @@ def _deliver(task: Task, message_ids: list[int], *, retry_args: tuple | None = N
             result = delivery.outbox_deliver(result.retry)
             sent += len(result.sent)
         return sent
+    if result.held and result.held_until is not None:
+        # Another claim holds some rows (a redelivered task whose worker died, a
+        # duplicate): look again when its lease runs out rather than at the next sweep.
+        queue_when_free([(pk, result.held_until) for pk in result.held])
     if result.retry:
         raise task.retry(args=retry_args or (result.retry,), countdown=result.retry_in)
     return sent
@@ -65,9 +96,17 @@ def deliver_message(self, message_id: int) -> int:  # type: ignore[no-untyped-de
 
 
 @shared_task(ignore_result=True)
-def sweep_outbox() -> int:
-    """Queue pending rows no task is taking care of, and rows whose claim went stale."""
+def sweep_outbox(restarted: bool = False) -> int:
+    """Queue pending rows no task is taking care of, and rows whose lease ran out.
+
+    `restarted`: a worker has just connected to the broker (it started, or the broker came
+    back). Tasks handed to the broker before may be gone, so every due row is queued,
+    and rows under a lease are queued for when it runs out (their worker may be dead).
+    """
     abandoned = delivery.outbox_fail_abandoned()
     if abandoned:
         logger.warning("%s outbox messages failed after their worker stopped", abandoned)
-    return queue_batches(delivery.due_message_ids())
+    queued = queue_batches(delivery.due_message_ids(restarted=restarted))
+    if restarted:
+        queued += queue_when_free(delivery.held_rows())
+    return queued

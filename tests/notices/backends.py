@@ -2,6 +2,7 @@
 
 from smtplib import SMTPException
 
+import sms
 from django.core.mail.backends.locmem import EmailBackend as LocmemEmailBackend
 from sms.backends.base import BaseSmsBackend
 from sms.backends.locmem import SmsBackend as LocmemSmsBackend
@@ -37,12 +38,15 @@ class SilentSmsBackend(BaseSmsBackend):
 
 
 class StealingSmsBackend(LocmemSmsBackend):
-    """Delivers, and meanwhile `steal` runs once (another worker taking over a claim)."""
+    """Delivers, and meanwhile `steal` runs once (another worker taking over a claim),
+    after `after` texts were delivered."""
 
     steal = None
+    after = 0
 
     def send_messages(self, messages):
-        if StealingSmsBackend.steal is not None:
+        if StealingSmsBackend.steal is not None and len(sms.outbox) >= StealingSmsBackend.after:
             steal, StealingSmsBackend.steal = StealingSmsBackend.steal, None
+            StealingSmsBackend.after = 0
             steal()
         return super().send_messages(messages)

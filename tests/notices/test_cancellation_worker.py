@@ -19,6 +19,7 @@ from tests.factories import manager_user
 from tests.league.cancellation_factories import captains, night, opt_in_to_texts, published_season
 from tests.league.factories import TUESDAY
 from tests.notices.factories import SubscriptionFactory
+from wording.when import day
 
 pytestmark = [pytest.mark.needs_redis, pytest.mark.django_db(transaction=True)]
 
@@ -97,7 +98,7 @@ def test_a_cancelled_night_reaches_every_captain_by_email_and_text_exactly_once(
     expected_texts = {f"+1317555{n:04d}" for n in range(4)} | {"+13175559999"}
     assert texts == {(number,): 1 for number in expected_texts}
 
-    assert {m.subject for m in mail.outbox} == {"Play cancelled Tuesday 3 Sep — weather"}
+    assert {m.subject for m in mail.outbox} == {f"Play cancelled {day(TUESDAY)} — weather"}
     assert all("Ice storm." in m.body for m in mail.outbox)
     assert all(m.body.startswith(f"{season.league.name}: ") for m in sms.outbox)
     assert set(notice.messages.values_list("status", flat=True)) == {OutboxMessage.Status.SENT}
@@ -112,8 +113,11 @@ def test_a_broker_outage_while_cancelling_loses_no_notice():
     assert cancellation.fixtures.count() == 4
     assert set(notice.messages.values_list("status", flat=True)) == {OutboxMessage.Status.PENDING}
     assert mail.outbox == [] and sms.outbox == []
-    # The broker is back and the sweep's grace minute has gone by: beat sends the sweep.
-    notice.messages.update(available_at=notice.created_at - delivery.SWEEP_GRACE)
+    # The broker is back and the minute the sweep gives a task has gone by: beat sends it.
+    notice.messages.update(
+        available_at=notice.created_at - delivery.REQUEUE_AFTER,
+        queued_at=notice.created_at - delivery.REQUEUE_AFTER,
+    )
     with real_worker():
         tasks.sweep_outbox.delay()
         wait_for_delivery(notice)

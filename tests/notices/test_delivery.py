@@ -7,8 +7,8 @@ from django.core import mail
 from django.utils import timezone
 
 from notices import delivery
-from notices.addresses import Recipient
-from notices.models import OutboxMessage
+from notices.addresses import Recipient, ReplyOffer
+from notices.models import OutboxMessage, ReplyCode
 from tests.notices.backends import FlakyEmailBackend, StealingSmsBackend
 from tests.notices.factories import recipients, send_notice
 
@@ -22,8 +22,13 @@ def _ids(notice) -> list[int]:
     return list(notice.messages.order_by("pk").values_list("pk", flat=True))
 
 
-def _ago(minutes: float) -> datetime.datetime:
-    return timezone.now() - datetime.timedelta(minutes=minutes)
+def _ago(minutes: float = 0, *, seconds: float = 0) -> datetime.datetime:
+    return timezone.now() - datetime.timedelta(minutes=minutes, seconds=seconds)
+
+
+LEASE = delivery.CLAIM_LEASE.total_seconds()
+GRACE = delivery.SWEEP_GRACE.total_seconds()
+REQUEUE = delivery.REQUEUE_AFTER.total_seconds()
 
 
 def test_a_batch_delivered_twice_is_sent_once():
@@ -36,18 +41,25 @@ def test_a_batch_delivered_twice_is_sent_once():
     assert set(OutboxMessage.objects.values_list("status", "attempts")) == {(Status.SENT, 1)}
 
 
-def test_a_message_another_worker_is_sending_is_left_alone():
+def test_a_message_another_worker_is_sending_is_left_alone_until_its_lease_ends():
     ids = _ids(send_notice(recipients=recipients(1, sms=False)))
-    OutboxMessage.objects.update(status=Status.SENDING, claimed_at=_ago(1), attempts=1)
+    claimed_at = _ago(seconds=LEASE - 10)
+    OutboxMessage.objects.update(
+        status=Status.SENDING, claimed_at=claimed_at, attempts=1, claim_token=uuid.uuid4()
+    )
     result = delivery.outbox_deliver(ids)
     assert (result.sent, result.skipped) == ([], 1)
+    assert (result.held, result.held_until) == (ids, claimed_at + delivery.CLAIM_LEASE)
     assert mail.outbox == []
 
 
-def test_a_stale_claim_is_taken_over_and_sent():
+def test_an_expired_lease_is_taken_over_and_sent():
     ids = _ids(send_notice(recipients=recipients(1, sms=False)))
     OutboxMessage.objects.update(
-        status=Status.SENDING, claimed_at=_ago(6), attempts=1, claim_token=uuid.uuid4()
+        status=Status.SENDING,
+        claimed_at=_ago(seconds=LEASE + 1),
+        attempts=1,
+        claim_token=uuid.uuid4(),
     )
     assert delivery.outbox_deliver(ids).sent == ids
     message = OutboxMessage.objects.get()
@@ -55,9 +67,11 @@ def test_a_stale_claim_is_taken_over_and_sent():
     assert len(mail.outbox) == 1
 
 
-def test_a_stale_claim_on_its_last_attempt_becomes_a_failure_not_a_resend():
+def test_an_expired_lease_on_its_last_attempt_becomes_a_failure_not_a_resend():
     ids = _ids(send_notice(recipients=recipients(1, sms=False)))
-    OutboxMessage.objects.update(status=Status.SENDING, claimed_at=_ago(6), attempts=5)
+    OutboxMessage.objects.update(
+        status=Status.SENDING, claimed_at=_ago(seconds=LEASE + 1), attempts=5
+    )
     assert delivery.outbox_deliver(ids).sent == []
     assert delivery.outbox_fail_abandoned() == 1
     message = OutboxMessage.objects.get()
@@ -145,7 +159,7 @@ def test_the_text_is_the_short_version_with_the_link(settings):
 
 def test_a_long_batch_renews_its_claim_and_skips_rows_taken_from_it(settings, monkeypatch):
     settings.SMS_BACKEND = "tests.notices.backends.StealingSmsBackend"
-    monkeypatch.setattr(delivery, "CLAIM_RENEW_AFTER", 0.0)
+    monkeypatch.setattr(delivery, "LEASE_RENEW_AFTER", 0.0)
     notice = send_notice(recipients=recipients(3, sms=True))
     sms_ids = list(
         notice.messages.filter(channel="sms").order_by("pk").values_list("pk", flat=True)
@@ -164,14 +178,26 @@ def test_a_long_batch_renews_its_claim_and_skips_rows_taken_from_it(settings, mo
 def test_the_sweep_takes_only_what_no_task_is_looking_after():
     notice = send_notice(recipients=recipients(6, sms=False))
     a, b, c, d, e, f = _ids(notice)
-    OutboxMessage.objects.filter(pk=a).update(available_at=_ago(2))  # never queued: due
-    OutboxMessage.objects.filter(pk=b).update(available_at=_ago(2), queued_at=_ago(1))
-    OutboxMessage.objects.filter(pk=c).update(available_at=_ago(20), queued_at=_ago(11))
-    OutboxMessage.objects.filter(pk=d).update(status=Status.SENDING, claimed_at=_ago(6))
-    OutboxMessage.objects.filter(pk=e).update(status=Status.SENDING, claimed_at=_ago(2))
-    # f is brand new: its own task has not had its minute yet.
+    # a waited out its backoff after a failure, and the grace for its retry is over: due.
+    OutboxMessage.objects.filter(pk=a).update(available_at=_ago(seconds=GRACE + 1), queued_at=None)
+    # b was handed to delivery lately and its task may still be queued; c long ago: lost.
+    for pk, queued in ((b, REQUEUE - 10), (c, REQUEUE + 1)):
+        OutboxMessage.objects.filter(pk=pk).update(
+            available_at=_ago(2), queued_at=_ago(seconds=queued)
+        )
+    # d's lease ran out (its worker died); e's is still running.
+    OutboxMessage.objects.filter(pk=d).update(
+        status=Status.SENDING, claimed_at=_ago(seconds=LEASE + 1)
+    )
+    OutboxMessage.objects.filter(pk=e).update(
+        status=Status.SENDING, claimed_at=_ago(seconds=LEASE - 5)
+    )
+    # f is brand new: its own task has not had its grace yet.
     assert delivery.due_message_ids() == [a, c, d]
     assert delivery.due_message_ids(notice_id=notice.pk) == [a, b, c, f]
+    # A worker just (re)connected: the broker may have lost b's and f's tasks too.
+    assert delivery.due_message_ids(restarted=True) == [a, b, c, d, f]
+    assert [pk for pk, _ in delivery.held_rows()] == [e]
 
 
 def test_a_message_waiting_out_its_backoff_is_not_due():
@@ -183,3 +209,85 @@ def test_a_message_waiting_out_its_backoff_is_not_due():
 
 def test_batches_split_the_ids():
     assert delivery.chunks([1, 2, 3, 4, 5], 2) == [[1, 2], [3, 4], [5]]
+
+
+def _mixed_batch(count: int) -> list[int]:
+    """`count` rows, emails and texts, the texts carrying reply codes."""
+    people = recipients(count // 2)
+    notice = send_notice(recipients=people, reply=ReplyOffer("league_card", {"cards": [1]}))
+    ids = _ids(notice)
+    assert len(ids) == count and ReplyCode.objects.count() == count // 2
+    return ids
+
+
+@pytest.mark.parametrize("count", [2, 40, delivery.CHUNK_SIZE])
+def test_a_batch_costs_three_queries_whatever_its_messages(count, django_assert_num_queries):
+    """The claim, one read with each row's notice and reply code, one UPDATE marking it sent."""
+    ids = _mixed_batch(count)
+    with django_assert_num_queries(3):
+        result = delivery.outbox_deliver(ids)
+    assert len(result.sent) == count
+    assert len(mail.outbox) == len(sms.outbox) == count // 2
+    assert set(OutboxMessage.objects.values_list("status", flat=True)) == {Status.SENT}
+
+
+def test_the_bulk_marks_record_each_rows_outcome(settings):
+    """Sent, to be retried and failed for good in one batch, each written only once."""
+    settings.MAILERS = {"default": {"BACKEND": "tests.notices.backends.FlakyEmailBackend"}}
+    FlakyEmailBackend.failures = 2
+    ids = _ids(send_notice(recipients=recipients(5, sms=False)))
+    OutboxMessage.objects.filter(pk=ids[1]).update(attempts=delivery.MAX_ATTEMPTS - 1)
+    before = timezone.now()
+    result = delivery.outbox_deliver(ids)
+    assert (result.failed, result.retry, result.sent) == ([ids[1]], [ids[0]], ids[2:])
+    rows = {m.pk: m for m in OutboxMessage.objects.all()}
+    assert (rows[ids[0]].status, rows[ids[0]].attempts) == (Status.PENDING, 1)
+    assert rows[ids[0]].available_at >= before + datetime.timedelta(seconds=30)
+    assert rows[ids[0]].last_error == "SMTPException: 421 try again later"
+    assert (rows[ids[1]].status, rows[ids[1]].attempts) == (Status.FAILED, delivery.MAX_ATTEMPTS)
+    assert all(rows[pk].status == Status.SENT and rows[pk].sent_at for pk in ids[2:])
+    assert {m.to[0] for m in mail.outbox} == {f"r{i}@example.com" for i in (2, 3, 4)}
+
+
+def test_a_long_batch_marks_what_it_sent_each_time_it_renews_its_lease(settings, monkeypatch):
+    """A worker killed in a long batch resends what it sent since its last renewal only."""
+    settings.SMS_BACKEND = "tests.notices.backends.StealingSmsBackend"
+    monkeypatch.setattr(delivery, "LEASE_RENEW_AFTER", 0.0)
+    notice = send_notice(recipients=recipients(5, sms=True))
+    texts = list(notice.messages.filter(channel="sms").order_by("pk").values_list("pk", flat=True))
+    seen = {}
+    StealingSmsBackend.after = 3
+    StealingSmsBackend.steal = lambda: seen.update(
+        sent=OutboxMessage.objects.filter(status=Status.SENT).count()
+    )
+    delivery.outbox_deliver(texts)
+    assert seen == {"sent": 3}
+    assert notice.messages.filter(channel="sms", status=Status.SENT).count() == len(texts)
+
+
+def test_a_short_batch_marks_nothing_before_its_end(settings):
+    settings.SMS_BACKEND = "tests.notices.backends.StealingSmsBackend"
+    notice = send_notice(recipients=recipients(5, sms=True))
+    texts = list(notice.messages.filter(channel="sms").order_by("pk").values_list("pk", flat=True))
+    seen = {}
+    StealingSmsBackend.after = 4
+    StealingSmsBackend.steal = lambda: seen.update(
+        sent=OutboxMessage.objects.filter(status=Status.SENT).count()
+    )
+    delivery.outbox_deliver(texts)
+    assert seen == {"sent": 0}
+    assert notice.messages.filter(channel="sms", status=Status.SENT).count() == len(texts)
+
+
+def test_a_row_taken_over_meanwhile_is_not_marked_by_the_batch_that_lost_it(settings):
+    settings.SMS_BACKEND = "tests.notices.backends.StealingSmsBackend"
+    notice = send_notice(recipients=recipients(3, sms=True))
+    texts = list(notice.messages.filter(channel="sms").order_by("pk").values_list("pk", flat=True))
+    other_worker = uuid.uuid4()
+    StealingSmsBackend.steal = lambda: OutboxMessage.objects.filter(pk=texts[0]).update(
+        claim_token=other_worker
+    )
+    delivery.outbox_deliver(texts)
+    taken = OutboxMessage.objects.get(pk=texts[0])
+    assert (taken.status, taken.claim_token) == (Status.SENDING, other_worker)
+    assert OutboxMessage.objects.filter(pk__in=texts[1:], status=Status.SENT).count() == 2

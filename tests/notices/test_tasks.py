@@ -19,8 +19,9 @@ Status = OutboxMessage.Status
 
 
 def _backdate() -> None:
-    """As if the minute the sweep waits had passed."""
-    OutboxMessage.objects.update(available_at=timezone.now() - datetime.timedelta(minutes=2))
+    """As if the time the sweep gives a task had passed."""
+    earlier = timezone.now() - delivery.REQUEUE_AFTER - datetime.timedelta(seconds=1)
+    OutboxMessage.objects.update(available_at=earlier, queued_at=earlier)
 
 
 def _broker_down(*args, **kwargs):
@@ -143,3 +144,78 @@ def test_a_notice_task_run_twice_sends_once(django_capture_on_commit_callbacks):
     message = notice.messages.first()
     tasks.deliver_message.delay(message.pk)
     assert len(mail.outbox) == 2 and len(sms.outbox) == 2
+
+
+def _capture_later(monkeypatch) -> list[tuple[list[int], int]]:
+    """Batches queued for later (ids, countdown), instead of running them."""
+    later: list[tuple[list[int], int]] = []
+    now = tasks.deliver_batch.apply_async
+
+    def apply_async(args=None, kwargs=None, countdown=None, **options):
+        if countdown is None:
+            return now(args, kwargs, **options)
+        later.append((args[0], countdown))
+
+    monkeypatch.setattr(tasks.deliver_batch, "apply_async", apply_async)
+    return later
+
+
+def _lease_left(seconds: float) -> datetime.datetime:
+    return timezone.now() - delivery.CLAIM_LEASE + datetime.timedelta(seconds=seconds)
+
+
+def test_a_batch_finding_rows_under_another_lease_looks_again_when_it_ends(monkeypatch):
+    """A redelivered task whose worker died: its rows go out when the dead lease runs out."""
+    notice = send_notice(recipients=recipients(3, sms=False))
+    a, b, c = notice.messages.order_by("pk").values_list("pk", flat=True)
+    OutboxMessage.objects.filter(pk__in=[a, b]).update(
+        status=Status.SENDING, attempts=1, claimed_at=_lease_left(20)
+    )
+    later = _capture_later(monkeypatch)
+    assert tasks.deliver_batch.run([a, b, c]) == 1
+    (ids, countdown), *more = later
+    assert (ids, more) == ([a, b], [])
+    assert 20 <= countdown <= 22
+    # When it runs the lease has run out (the worker is dead): the rows go out.
+    OutboxMessage.objects.filter(pk__in=[a, b]).update(claimed_at=_lease_left(-1))
+    assert tasks.deliver_batch.run(ids) == 2
+    assert sorted(m.to[0] for m in mail.outbox) == [f"r{i}@example.com" for i in range(3)]
+
+
+def test_a_sweep_after_a_worker_connects_queues_what_the_broker_may_have_lost(monkeypatch):
+    notice = send_notice(recipients=recipients(4, sms=False))
+    fresh, queued, held, _ = notice.messages.order_by("pk").values_list("pk", flat=True)
+    OutboxMessage.objects.filter(pk=queued).update(queued_at=timezone.now())
+    OutboxMessage.objects.filter(pk=held).update(
+        status=Status.SENDING, attempts=1, claimed_at=_lease_left(10)
+    )
+    OutboxMessage.objects.exclude(pk__in=[fresh, queued, held]).update(
+        status=Status.SENT, sent_at=timezone.now()
+    )
+    later = _capture_later(monkeypatch)
+    # The periodic sweep leaves all three to their tasks and lease.
+    assert tasks.sweep_outbox.delay().get() == 0
+    assert mail.outbox == [] and later == []
+    # After a (re)connection it sends the two pending rows and looks at the lease's end.
+    assert tasks.sweep_outbox.delay(restarted=True).get() == 3
+    assert sorted(m.to[0] for m in mail.outbox) == ["r0@example.com", "r1@example.com"]
+    ((ids, countdown),) = later
+    assert ids == [held] and 10 <= countdown <= 12
+
+
+def test_the_rows_handed_to_the_broker_are_marked_queued_the_rest_are_not(monkeypatch):
+    monkeypatch.setattr(delivery, "CHUNK_SIZE", 2)
+    notice = send_notice(recipients=recipients(5, sms=False))
+    calls = []
+
+    def flaky_delay(ids):
+        calls.append(ids)
+        if len(calls) > 2:
+            _broker_down()
+
+    monkeypatch.setattr(tasks.deliver_batch, "delay", flaky_delay)
+    long_ago = timezone.now() - datetime.timedelta(minutes=5)
+    notice.messages.update(queued_at=long_ago)  # what the sweep finds
+    assert tasks.queue_batches(list(notice.messages.values_list("pk", flat=True))) == 4
+    rows = notice.messages.order_by("pk").values_list("queued_at", flat=True)
+    assert [queued > long_ago for queued in rows] == [True, True, True, True, False]
