@@ -167,7 +167,7 @@ def test_final_scores_show_on_the_control_and_round_pages_big_screen_and_leaderb
         assert "N-S – · E-W –" not in page and "N-S –" not in page, name
     board = client.get(reverse("tournaments:leaderboard", args=[event.slug])).content.decode()
     board = re.sub(r"\s+", " ", board)
-    assert "<th > R1 </th>" in board
-    assert f"<td >{east.player.name}</td> <td >7</td>" in board
+    assert '<th class="wide"> R1 </th>' in board  # each round, on a wide screen
+    assert f'<td data-label="Player">{east.player.name}</td><td data-label="Points">7</td>' in board
     rows = {r.entry.pk: r for r in progressive_leaderboard(event).rows}
     assert (rows[east.pk].rounds, rows[east.pk].standing.points) == (["7"], 7)
