@@ -3,7 +3,7 @@
 Run from the repository root: ``python benchmarks/notices.py``. Needs PostgreSQL and
 Redis; DATABASE_URL and CELERY_BROKER_URL default to
 postgres://postgres@127.0.0.1:5432/euchre_bench (created when missing) and
-redis://127.0.0.1:6379/2. Workers are ``celery -A config worker`` processes (prefork,
+redis://127.0.0.1:6379/15. Workers are ``celery -A config worker`` processes (prefork,
 2 processes by default) whose mail and SMS backends render each message as a real one
 does and append what they accepted to a log, so a row never delivered is lost, a row
 delivered twice is duplicated, even across a killed worker (the processes and backends
@@ -48,7 +48,9 @@ from benchmarks.notices_rig import (  # noqa: E402
 )
 
 DEFAULT_DATABASE = "postgres://postgres@127.0.0.1:5432/euchre_bench"
-DEFAULT_BROKER = "redis://127.0.0.1:6379/2"
+# Database 15: the test suite's processes take 0-1 and 2 upwards (tests/worker_env.py), and a
+# test worker on the same database would consume or purge the benchmark's tasks.
+DEFAULT_BROKER = "redis://127.0.0.1:6379/15"
 TARGET = 2_500  # messages/s
 FLOOR_SHARE = 0.75
 RECOVERY_LIMIT = 60.0  # seconds
@@ -171,6 +173,7 @@ def _deliver(bench: Bench, people: list, label: str, broker: str) -> float:
     )
     if lost or duplicated or unsent or rate < target:
         bench.failures.append(label)
+    notice.delete()  # what it left must not reach the next run's sweep
     return rate
 
 
@@ -226,6 +229,7 @@ def _fault(bench: Bench, people: list, name: str, port: int) -> None:
     )
     if not ok:
         bench.failures.append(name)
+    notice.delete()
 
 
 def _busy(label: str) -> None:
@@ -275,6 +279,8 @@ def main() -> int:
         bench.tails()
         raise
     finally:
+        if bench.failures:
+            bench.tails()
         bench.close()
     _busy("after the run")
     print("all targets met" if not bench.failures else f"MISSED: {', '.join(bench.failures)}")

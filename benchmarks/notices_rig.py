@@ -103,10 +103,11 @@ class Bench:
             process.wait()
 
     def tails(self) -> None:
-        """The last lines each kind of process wrote, when something went wrong."""
+        """What went wrong, when something did: each kind of process's errors and last lines."""
         for out in sorted(self.dir.glob("*.out")):
-            lines = out.read_text(errors="replace").splitlines()[-12:]
-            print(f"--- {out.name}", *lines, sep="\n", file=sys.stderr)
+            lines = out.read_text(errors="replace").splitlines()
+            errors = [line for line in lines if "ERROR" in line or "CRITICAL" in line][-20:]
+            print(f"--- {out.name}", *errors, "...", *lines[-12:], sep="\n", file=sys.stderr)
 
     def close(self) -> None:
         for process in self.processes:
