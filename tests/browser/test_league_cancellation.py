@@ -25,11 +25,12 @@ from tests.league.cancellation_factories import (
 from tests.league.factories import TUESDAY
 from tests.notices.factories import SubscriptionFactory
 from tests.notices.test_cancellation_worker import real_worker, wait_for_delivery
+from wording import when
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 ATOM = "{http://www.w3.org/2005/Atom}"
-SUBJECT = "Play cancelled Tuesday 3 Sep — weather"
+SUBJECT = f"Play cancelled {when.day(TUESDAY)} — weather"
 
 
 @pytest.fixture(autouse=True)
@@ -81,7 +82,7 @@ def test_a_manager_cancels_a_night_and_everyone_hears_exactly_once(page, deliver
     worker = real_worker() if delivery == "worker" else nullcontext()
     with worker:
         page.get_by_role("button", name="Cancel 4 fixtures and notify").click()
-        expect(page.get_by_role("heading", name="Cancelled Tuesday 3 Sep")).to_be_visible()
+        expect(page.get_by_role("heading", name=f"Cancelled {when.day(TUESDAY)}")).to_be_visible()
         expect(page.locator(".message-success")).to_contain_text("Play cancelled: 4 fixtures")
         notice = Notice.objects.get()
         wait_for_delivery(notice)

@@ -27,6 +27,7 @@ from scoring.models import Game, Scorecard
 from tests.league.demo.loading import demo_loaded
 from tournaments.models import Round, Tournament
 from tournaments.services.progressive import round_unconfirmed_tables
+from wording import when
 
 pytestmark = pytest.mark.django_db
 
@@ -92,7 +93,7 @@ def test_the_demo_is_dated_from_the_day_it_is_loaded(demo):
     assert list(season.snapshots.values_list("week", flat=True).order_by("week")) == [7, 8]
     progressive = Tournament.objects.get(format="progressive")
     assert progressive.date == today and progressive.status == Tournament.Status.RUNNING
-    assert f"{today:%A %d %B %Y}" in demo.out
+    assert f"Demo data loaded for today, {when.day(today)}." in demo.out
 
 
 def test_every_account_printed_logs_in_and_has_a_journey_here(demo, client):
