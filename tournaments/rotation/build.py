@@ -19,6 +19,7 @@ from tournaments.rotation.search import (
     count_relations,
     polish,
     schedule_key,
+    spread,
 )
 from tournaments.rotation.types import Round, Table
 
@@ -72,7 +73,13 @@ def build_rotation(players, rounds, rng: random.Random, played, sit_out_rule) ->
 
         def anneal(start, weights):
             args = (n, start, zones, base_p, base_o, t_opp, t_meet, moves, rng)
-            return polish(*args, weights=weights)[0]
+            found, _, made = polish(*args, weights=weights)
+            if weights is PARTNERS_FIRST or played:
+                return found
+            # A fresh rotation spends the moves left over spreading players out
+            # below the maxima reached; a redraw keeps to the quick pass.
+            left = max(moves - made, moves // 4)
+            return spread(n, found, zones, base_p, base_o, left, rng)
 
         options = [seats, anneal(seats, WEIGHTS)]
         if key(options[-1])[1] > base_repeats:

@@ -25,8 +25,15 @@ from tournaments.rotation.quality import lower_bounds
 PARTNER_WEIGHT = 40
 OPPONENT_WEIGHT = 12
 MEET_WEIGHT = 5
-WEIGHTS = (PARTNER_WEIGHT, OPPONENT_WEIGHT, MEET_WEIGHT)
-PARTNERS_FIRST = (40, 1, 0)  # for tight histories: unique partners before the rest
+WEIGHTS = (PARTNER_WEIGHT, OPPONENT_WEIGHT, MEET_WEIGHT, 0, 0)
+PARTNERS_FIRST = (40, 1, 0, 0, 0)  # for tight histories: unique partners before the rest
+# The spreading pass: the maxima reached are walls (KEEP), and below them each pair
+# opposed again costs OPPONENT_SPREAD, each pair met again MEET_SPREAD.
+KEEP = 1_000
+OPPONENT_SPREAD = 2
+MEET_SPREAD = 1
+SPREAD = (KEEP, KEEP, KEEP, OPPONENT_SPREAD, MEET_SPREAD)
+SPREAD_TEMPS = (1.5, 0.2)
 TEMP_START, TEMP_END = 3.0, 0.3
 REFRESH = 200  # moves between refreshes of the list of players in conflict
 HOT_SHARE = 0.8  # share of moves that start from a player in conflict
@@ -34,15 +41,27 @@ HOT_SHARE = 0.8  # share of moves that start from a player in conflict
 
 def cost_table(k: int, t_opp: int, t_meet: int, weights: tuple = WEIGHTS) -> list[int]:
     """Flat table: cost of a pair partnered P times and opposed O times at [P*k + O]."""
-    w_partner, w_opp, w_meet = weights
+    w_partner, w_opp, w_meet, s_opp, s_meet = weights
     table = []
     for p in range(k):
         for o in range(k):
             cost = w_partner * max(0, p - 1) ** 2
-            cost += w_opp * max(0, o - t_opp) ** 2
-            cost += w_meet * max(0, p + o - t_meet) ** 2
+            cost += w_opp * max(0, o - t_opp) ** 2 + s_opp * max(0, min(o, t_opp) - 1)
+            cost += w_meet * max(0, p + o - t_meet) ** 2 + s_meet * max(0, min(p + o, t_meet) - 1)
             table.append(cost)
     return table
+
+
+def cost_floor(n: int, cp: list[int], co: list[int], t_opp: int, t_meet: int, weights) -> int:
+    """A lower bound of the cost for these totals of partnerships and oppositions,
+    whoever meets whom: every pair met (opposed) beyond the n(n-1)/2 pairs costs
+    at least the spread weight (the full weight when the target is once)."""
+    _, w_opp, w_meet, s_opp, s_meet = weights
+    pairs = n * (n - 1) // 2
+    opposed, partnered = sum(co) // 2, sum(cp) // 2
+    c_opp = w_opp if t_opp <= 1 else min(w_opp, s_opp)
+    c_meet = w_meet if t_meet <= 1 else min(w_meet, s_meet)
+    return c_opp * max(0, opposed - pairs) + c_meet * max(0, opposed + partnered - pairs)
 
 
 def count_relations(n: int, seats: list[list[int]], cp: list[int], co: list[int]) -> None:
@@ -77,11 +96,12 @@ def polish(
     rng: random.Random,
     weights: tuple = WEIGHTS,
     temps: tuple[float, float] | None = None,
-) -> tuple[list[list[int]], int]:
-    """Anneal ``seats`` (not modified) and return (best seats, best cost).
+) -> tuple[list[list[int]], int, int]:
+    """Anneal ``seats`` (not modified) and return (best seats, best cost, moves made).
 
     ``base_partner``/``base_opp`` are flat n*n counts of fixed (already played)
-    rounds. ``moves`` bounds the work; the search stops early at cost 0. Two
+    rounds. ``moves`` bounds the work; the search stops early once the cost
+    reaches ``cost_floor`` (0 unless spread weights are set). Two
     kinds of move: swap players of different tables, or swap partners within a
     table. A pair's state is one int ``P*k + O`` so a change is one table lookup.
     """
@@ -92,6 +112,7 @@ def polish(
     seats = [list(s) for s in seats]
     count_relations(n, seats, cp, co)
     cost = total_cost(n, k, cp, co, table)
+    floor = cost_floor(n, cp, co, t_opp, t_meet, weights)
     best_cost = cost
     best = [list(s) for s in seats]
     st = [p * k + o for p, o in zip(cp, co, strict=True)]
@@ -113,14 +134,15 @@ def polish(
             for s in range(lo, hi):
                 if seats[r][s] >= 0:
                     slots.append((r, lo, hi - lo, s, holes))
-    if cost == 0 or not slots or moves <= 0:
-        return best, best_cost
+    if cost <= floor or not slots or moves <= 0:
+        return best, best_cost, 0
     n_slots = len(slots)
     rand = rng.random
     exp = math.exp
     temp, temp_end = temps or (TEMP_START, TEMP_END)
     cool = (temp_end / temp) ** (1.0 / moves)
     unsaved = False
+    made = moves
     hot: list[int] = []  # slots of players in conflict, refreshed now and then
     for move in range(moves):
         temp *= cool
@@ -224,11 +246,24 @@ def polish(
         if cost < best_cost:
             best_cost = cost
             unsaved = True
-            if cost == 0:
+            if cost <= floor:
+                made = move + 1
                 break
     if unsaved:
         best = [list(s) for s in seats]
-    return best, best_cost
+    return best, best_cost, made
+
+
+def spread(n, seats, zones, base_partner, base_opp, moves: int, rng: random.Random):
+    """The spreading pass: keep every maximum reached (partners, opponents, table
+    mates) and then make as few pairs as possible oppose, and meet, more than once.
+    Returns the best seats."""
+    cp, co = list(base_partner), list(base_opp)
+    count_relations(n, seats, cp, co)
+    t_opp = max(1, max(co, default=0))
+    t_meet = max(1, max(map(sum, zip(cp, co, strict=True)), default=0))
+    args = (n, seats, zones, base_partner, base_opp, t_opp, t_meet, moves, rng)
+    return polish(*args, weights=SPREAD, temps=SPREAD_TEMPS)[0]
 
 
 def annealing_targets(n: int, rounds: int) -> tuple[int, int]:
@@ -245,14 +280,18 @@ def annealing_targets(n: int, rounds: int) -> tuple[int, int]:
     return t_opp, t_meet
 
 
-def schedule_key(n, seats, base_p, base_o, table) -> tuple[int, int, int, int, int]:
-    """(partner max, repeated partnerships, opponent max, meet max, annealing cost):
-    smaller is better. Repeats count every partnership beyond a pair's first, so a
-    history that already holds one still tells a schedule adding none from one that
-    adds more."""
+def schedule_key(n, seats, base_p, base_o, table) -> tuple[int, ...]:
+    """(partner max, repeated partnerships, opponent max, meet max, annealing cost,
+    oppositions again, meetings again): smaller is better. Repeats count every
+    partnership beyond a pair's first, so a history that already holds one still
+    tells a schedule adding none from one that adds more; "again" counts every
+    opposition (meeting) beyond a pair's first."""
     k = round(len(table) ** 0.5)
     cp, co = list(base_p), list(base_o)
     count_relations(n, seats, cp, co)
-    meet = max(map(sum, zip(cp, co, strict=True)))
+    meets = [p + o for p, o in zip(cp, co, strict=True)]
     repeats = sum(c - 1 for c in cp if c > 1) // 2
-    return max(cp), repeats, max(co), meet, total_cost(n, k, cp, co, table)
+    opposed_again = sum(c - 1 for c in co if c > 1) // 2
+    met_again = sum(c - 1 for c in meets if c > 1) // 2
+    cost = total_cost(n, k, cp, co, table)
+    return max(cp), repeats, max(co), max(meets), cost, opposed_again, met_again
