@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from tournaments.rotation import designs, extend, joint
+from tournaments.rotation import designs, extend, joint, stored
 from tournaments.rotation.quality import lower_bounds
 from tournaments.rotation.search import (
     annealing_targets,
@@ -86,7 +86,8 @@ def _trio(out: list[int], partners: set) -> list[int]:
 
 
 def _design_candidates(n: int, rounds: int, three: bool, rng: random.Random) -> list:
-    """(rounds, sit-outs) over points 0..n-1 from whist designs and friends."""
+    """(rounds, sit-outs) over points 0..n-1 from whist designs, stored tables
+    (``stored``) and friends."""
     found = []
     t_opp, t_meet = lower_bounds(n, rounds)
 
@@ -110,6 +111,9 @@ def _design_candidates(n: int, rounds: int, three: bool, rng: random.Random) -> 
 
     if n % 4 in (0, 1):
         found.append(truncated(n))
+    if n % 4 == 0:
+        table = stored.stored_rounds(n, rounds, rng)
+        found.append(table and (table, [[] for _ in table]))
     if n % 4 == 1:
         found.append(plus_one(truncated(n - 1), n - 1))
     if rounds <= 10 and n in (16, 17):
