@@ -50,7 +50,9 @@ _LAST_SAVED = Subquery(
     .order_by("-updated_at")
     .values("updated_at")[:1]
 )
-_COUNTERS = {
+# The columns a season's versions are made from, as annotations on a query of seasons (in
+# this order; `versions_from` reads them by these names).
+COUNTERS = {
     "schedule_count": F("version__schedule"),
     "schedule_at": F("version__schedule_changed_at"),
     "results_count": F("version__results"),
@@ -61,21 +63,22 @@ _COUNTERS = {
 
 def season_versions(season: Season) -> SeasonVersions:
     """The season's schedule and results versions: one query."""
-    row = Season.objects.filter(pk=season.pk).order_by().values(**_COUNTERS).first() or {}
-    return _versions(row)
+    row = Season.objects.filter(pk=season.pk).order_by().values(**COUNTERS).first() or {}
+    return versions_from(row)
 
 
 def season_with_versions(league_slug: str, season_slug: str) -> tuple[Season, SeasonVersions]:
     """The season (with its league) and its versions in one query, or a 404."""
     season = get_object_or_404(
-        Season.objects.select_related("league").annotate(**_COUNTERS),
+        Season.objects.select_related("league").annotate(**COUNTERS),
         league__slug=league_slug,
         slug=season_slug,
     )
-    return season, _versions(season.__dict__)
+    return season, versions_from(season.__dict__)
 
 
-def _versions(row: dict) -> SeasonVersions:
+def versions_from(row: dict) -> SeasonVersions:
+    """The versions from a row holding `COUNTERS` by their names."""
     saved = row.get("fixtures_saved")
     schedule = Version(
         f"{row.get('schedule_count') or 0}.{saved.timestamp() if saved else 0}",

@@ -6,18 +6,23 @@ season's games; published weeks read their stored rows. Both come out as
 Each read is a fixed number of queries whatever the size of the season.
 """
 
+import functools
+import itertools
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
-from django.shortcuts import get_object_or_404
+from django.db import connection
+from django.db.models import F, Model, QuerySet
+from django.http import Http404
 from django.utils import timezone
 
 from algorithms import metrics
 from algorithms.metrics import order_description as order_description  # the page's sentence
 from algorithms.standings import GameRecord, StandingRow, StandingsConfig, compute_standings
 from league.nights.models import FixtureGame
-from league.seasons.models import Fixture, Season, SkillLevel, Team
+from league.seasons.models import Fixture, League, Season, SkillLevel, Team
+from league.seasons.versions import COUNTERS, SeasonVersions, versions_from
 from league.standings.models import StandingsSnapshot, StandingsSnapshotRow
 from scoring.models import Scorecard
 
@@ -160,39 +165,85 @@ def live_standings(season: Season, *, through_week: int | None = None) -> list[L
     return out
 
 
-# What the standings page reads of a season: the page is the league's busiest.
-SEASON_FIELDS = (
-    "name",
-    "slug",
-    "weeks",
-    "standings_order",
-    "forfeit_winner_score",
-    "forfeit_loser_score",
-    "league__name",
-    "league__slug",
+# What the standings page reads of a season, its league and its published weeks: the page
+# is the league's busiest. Model field order (`Model.from_db` takes values in that order).
+def _columns(model: type[Model], names: set[str]) -> tuple[str, ...]:
+    return tuple(f.attname for f in model._meta.concrete_fields if f.attname in names)
+
+
+SEASON_COLUMNS = _columns(
+    Season,
+    {"id", "league_id", "name", "slug", "weeks", "standings_order"}
+    | {"forfeit_winner_score", "forfeit_loser_score"},
 )
-SNAPSHOT_FIELDS = ("season", "week", "published_at", "standings_order", "open_games", "note")
+LEAGUE_COLUMNS = _columns(League, {"id", "name", "slug"})
+SNAPSHOT_COLUMNS = _columns(
+    StandingsSnapshot, {"id", "week", "published_at", "standings_order", "open_games", "note"}
+)
+_SLUGS = ("\x00league\x00", "\x00season\x00")  # stand for the slugs in the SQL built once
 
 
-def season_and_weeks(league_slug: str, season_slug: str) -> tuple[Season, list[StandingsSnapshot]]:
-    """The season and its published weeks, newest first: one query once a week is published."""
-    snapshots = list(
-        StandingsSnapshot.objects.filter(season__league__slug=league_slug, season__slug=season_slug)
-        .select_related("season__league")
-        .only(*SNAPSHOT_FIELDS, *(f"season__{name}" for name in SEASON_FIELDS))
-        .order_by("-week")
+def _page_query(league_slug: str, season_slug: str) -> QuerySet:
+    """A row per published week, newest first (one row with empty weeks when none is)."""
+    return (
+        Season.objects.filter(league__slug=league_slug, slug=season_slug)
+        .order_by(F("snapshots__week").desc(nulls_last=True))
+        .values_list(
+            *SEASON_COLUMNS,
+            *(f"league__{name}" for name in LEAGUE_COLUMNS),
+            *(f"snapshots__{name}" for name in SNAPSHOT_COLUMNS),
+            *COUNTERS.values(),
+        )
     )
-    if snapshots:
-        season = snapshots[0].season
-        for snapshot in snapshots:
-            snapshot.season = season
-        return season, snapshots
-    season = get_object_or_404(
-        Season.objects.select_related("league").only(*SEASON_FIELDS),
-        league__slug=league_slug,
-        slug=season_slug,
-    )
-    return season, []
+
+
+@functools.cache
+def _page_sql(alias: str, vendor: str) -> tuple[str, tuple, dict]:
+    """The page's SQL and its columns' converters, built by the ORM once per process:
+    building the query took several times as long as running it, on every view."""
+    compiler = _page_query(*_SLUGS).query.get_compiler(using=alias)
+    sql, params = compiler.as_sql()
+    columns = [selected[0] for selected in compiler.select[: compiler.col_count]]
+    return sql, tuple(params), compiler.get_converters(columns)
+
+
+def standings_page_read(
+    league_slug: str, season_slug: str
+) -> tuple[Season, list[StandingsSnapshot], SeasonVersions]:
+    """The season (with its league), its published weeks newest first and its versions:
+    one query, or a 404. The versions are read with the rest, before anything built from
+    them (see `league.seasons.versions`)."""
+    sql, params, converters = _page_sql(connection.alias, connection.vendor)
+    slugs = dict(zip(_SLUGS, (league_slug, season_slug), strict=True))
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [slugs.get(p, p) if isinstance(p, str) else p for p in params])
+        rows = [_converted(list(row), converters) for row in cursor.fetchall()]
+    if not rows:
+        raise Http404("No such season.")
+    # Where each part of a row ends: the season, its league, a published week (the counters
+    # follow).
+    parts = (SEASON_COLUMNS, LEAGUE_COLUMNS, SNAPSHOT_COLUMNS)
+    s, lg, sn = itertools.accumulate(len(part) for part in parts)
+    season = Season.from_db(connection.alias, SEASON_COLUMNS, rows[0][:s])
+    season.league = League.from_db(connection.alias, LEAGUE_COLUMNS, rows[0][s:lg])
+    weeks = []
+    for row in rows:
+        if row[lg] is None:  # the week's id (first): the outer join's row when none is published
+            continue
+        snapshot = StandingsSnapshot.from_db(connection.alias, SNAPSHOT_COLUMNS, row[lg:sn])
+        snapshot.season = season
+        weeks.append(snapshot)
+    return season, weeks, versions_from(dict(zip(COUNTERS, rows[0][sn:], strict=True)))
+
+
+def _converted(row: list, converters: dict) -> list:
+    """The column values as the ORM gives them (JSON decoded, dates as dates)."""
+    for position, (functions, expression) in converters.items():
+        value = row[position]
+        for function in functions:
+            value = function(value, expression, connection)
+        row[position] = value
+    return row
 
 
 def played_weeks(season: Season) -> list[int]:

@@ -21,7 +21,7 @@ from algorithms import metrics
 from league.seasons import selectors
 from league.seasons.access import season_manager_required
 from league.seasons.models import Season
-from league.seasons.versions import Version, season_versions
+from league.seasons.versions import Version
 from league.standings import selectors as selectors_standings
 from league.standings.models import StandingsSnapshot
 from league.standings.services import standings_publish
@@ -60,7 +60,7 @@ def _unpublished_weeks(
 
 
 def season_standings(request: HttpRequest, league: str, season: str) -> HttpResponse:
-    season_obj, weeks = selectors_standings.season_and_weeks(league, season)
+    season_obj, weeks, versions = selectors_standings.standings_page_read(league, season)
     is_manager = permissions.can_manage_season(request.user, season_obj)
     snapshot = _chosen_week(request, weeks, is_manager)
     if snapshot is None and not is_manager:
@@ -69,26 +69,49 @@ def season_standings(request: HttpRequest, league: str, season: str) -> HttpResp
             "league/standings/season_standings.html",
             {"season": season_obj, "weeks": weeks, "nothing_yet": True},
         )
-    if snapshot is not None:
-        levels = cache.get_or_set(
-            _cache_key(snapshot, "levels"),
-            lambda: selectors_standings.snapshot_levels(snapshot),
-            timeout=CACHE_SECONDS,
-        )
-        order = snapshot.standings_order
-    else:
-        version = season_versions(season_obj).results  # read before the results: see versions
+    base_url = reverse("league:season_standings", args=[league, season])
+    if snapshot is None:  # a manager's live standings
         if request.GET.get("export") == "csv":
-            return _live_csv(request, season_obj, version)
-        live = _live_tables(request, season_obj, version)
-        levels = live.levels
-        order = season_obj.standings_order
+            return _live_csv(request, season_obj, versions.results)
+        body = _live_body(request, season_obj, weeks, versions.results, base_url)
+        context = {
+            "season": season_obj,
+            "is_manager": True,
+            "body_html": mark_safe(body.html),  # noqa: S308  (our own template's output, kept as is)
+            "publishable": _unpublished_weeks(season_obj, weeks, body.played),
+        }
+        return render(request, "league/standings/season_standings.html", context)
     if request.GET.get("export") == "csv":
         return _csv(request, season_obj, snapshot)
-    level = next((lv for lv in levels if lv.key == request.GET.get("level")), None)
-    level = level or (levels[0] if levels else None)
+    levels = cache.get_or_set(
+        _cache_key(snapshot, "levels"),
+        lambda: selectors_standings.snapshot_levels(snapshot),
+        timeout=CACHE_SECONDS,
+    )
+    level = _chosen_level(request, levels)
     context = {
-        "season": season_obj,
+        **_body_context(season_obj, weeks, snapshot, levels, level, snapshot.standings_order),
+        "is_manager": is_manager,
+        "base_url": base_url,
+        "publishable": _unpublished_weeks(season_obj, weeks) if is_manager else [],
+    }
+    if is_manager:
+        context["table_html"] = _published_table(request, snapshot, level)
+    else:
+        context["body_html"] = _published_body(request, context)
+    return render(request, "league/standings/season_standings.html", context)
+
+
+def _chosen_level(request: HttpRequest, levels: list[selectors_standings.Level]):  # type: ignore[no-untyped-def]
+    """The level asked for, else the first."""
+    level = next((lv for lv in levels if lv.key == request.GET.get("level")), None)
+    return level or (levels[0] if levels else None)
+
+
+def _body_context(season, weeks, snapshot, levels, level, order) -> dict:  # type: ignore[no-untyped-def]
+    """What the standings' body shows, live or published (the table apart)."""
+    return {
+        "season": season,
         "weeks": weeks,
         "snapshot": snapshot,
         "levels": levels,
@@ -96,22 +119,8 @@ def season_standings(request: HttpRequest, league: str, season: str) -> HttpResp
         "order_text": selectors_standings.order_description(order),
         "sos_explanation": metrics.SOS.explanation,
         "legend": legend(),
-        "is_manager": is_manager,
         "week_param": snapshot.week if snapshot else "live",
-        "publishable": (
-            _unpublished_weeks(season_obj, weeks, None if snapshot else live.played)
-            if is_manager
-            else []
-        ),
-        "base_url": reverse("league:season_standings", args=[league, season]),
     }
-    if snapshot is None:
-        context["table_html"] = mark_safe(live.tables.get(level.key, "") if level else "")  # noqa: S308  (the table's own rendering, cached as is)
-    elif is_manager:
-        context["table_html"] = _published_table(request, snapshot, level)
-    else:
-        context["body_html"] = _published_body(request, context)
-    return render(request, "league/standings/season_standings.html", context)
 
 
 def _published_body(request: HttpRequest, context: dict) -> str:
@@ -184,6 +193,52 @@ def _live_tables(request: HttpRequest, season: Season, version: Version) -> Live
         )
         cache.set(key, tables, timeout=CACHE_SECONDS)
     return tables
+
+
+@dataclass(frozen=True)
+class LiveBody:
+    """A level's live standings as a manager sees them, rendered: all of the page but the
+    layout and the publish form."""
+
+    html: str
+    played: list[int]  # the weeks played so far (the publish form's choices)
+
+
+def _live_body(
+    request: HttpRequest,
+    season: Season,
+    weeks: list[StandingsSnapshot],
+    version: Version,
+    base_url: str,
+) -> LiveBody:
+    """One cache read per view: the body is rendered once per results version, day, level
+    and everything else it shows (the published weeks, the names, the address).
+
+    Only a manager of the season's league gets here, and the key names the season: what a
+    manager sees is the same for every manager of it, and no one else is served it.
+    """
+    asked = request.GET.get("level", "")
+    # The address is made of the two slugs, as is the link to the season.
+    shown = ([(s.pk, s.week) for s in weeks], season.name, season.league.name, base_url)
+    digest = hashlib.sha256(repr(shown).encode()).hexdigest()[:16]
+    key = _live_key(season, version, f"body:{timezone.localdate()}:{asked}:{digest}")
+    body = cache.get(key)
+    if body is None:
+        tables = _live_tables(request, season, version)
+        level = _chosen_level(request, tables.levels)
+        context = {
+            **_body_context(season, weeks, None, tables.levels, level, season.standings_order),
+            "is_manager": True,
+            "base_url": base_url,
+            "table_html": mark_safe(tables.tables.get(level.key, "") if level else ""),  # noqa: S308  (the table's own rendering, kept as is)
+        }
+        html = render_to_string("league/standings/_standings_body.html", context, request)
+        body = LiveBody(str(html), tables.played)
+        # Only the levels there are (and the first, asked by none): an unknown one in the
+        # address is shown the first level but not kept under its own key.
+        if asked == "" or any(lv.key == asked for lv in tables.levels):
+            cache.set(key, body, timeout=CACHE_SECONDS)
+    return body
 
 
 def _live_csv(request: HttpRequest, season: Season, version: Version) -> HttpResponse:

@@ -26,20 +26,25 @@ Ranking (win %, head-to-head, SOS, differential): Q and R tie at .667; Q won the
 meeting 2-1, so Q 1st, R 2nd, P 3rd, S 4th.
 """
 
+import datetime
 from decimal import Decimal
 
 import pytest
 from django.db import connection
+from django.http import Http404
 from django.test.utils import CaptureQueriesContext
 
 from league.nights.services.forfeits import forfeit_record
+from league.seasons.versions import season_changed, season_versions
 from league.standings.selectors import (
     live_standings,
     order_description,
     played_weeks,
     season_game_records,
     standing_rows,
+    standings_page_read,
 )
+from league.standings.services import standings_publish
 from tests.factories import manager_user
 from tests.league.night_factories import fixture_between, night_season, play, ready_team
 
@@ -205,3 +210,30 @@ def test_the_games_are_read_without_a_sort(example):
         season_game_records(example[0])
     (query,) = queries.captured_queries
     assert "ORDER BY" not in query["sql"]
+
+
+def test_the_page_reads_the_season_its_weeks_and_versions_in_one_query(
+    example, django_assert_num_queries, django_capture_on_commit_callbacks
+):
+    (season, _), manager = example, manager_user()
+    with django_capture_on_commit_callbacks(execute=True):
+        season_changed(season, results=True)
+    for week in (1, 3):
+        standings_publish(season=season, week=week, by=manager)
+    slugs = (season.league.slug, season.slug)
+    with django_assert_num_queries(1):
+        found, weeks, versions = standings_page_read(*slugs)
+        assert (found.pk, found.name) == (season.pk, season.name)
+        assert found.league.name == season.league.name
+        assert found.standings_order == season.standings_order  # JSON, decoded
+        assert [(w.week, w.season) for w in weeks] == [(3, found), (1, found)]
+        assert isinstance(weeks[0].published_at, datetime.datetime)
+    assert versions == season_versions(season)
+
+
+def test_the_page_reads_a_season_with_nothing_published_and_refuses_an_unknown_one(example):
+    season, _ = example
+    found, weeks, versions = standings_page_read(season.league.slug, season.slug)
+    assert found == season and weeks == [] and versions == season_versions(season)
+    with pytest.raises(Http404):
+        standings_page_read(season.league.slug, "no-such-season")

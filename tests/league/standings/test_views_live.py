@@ -10,7 +10,8 @@ from django.urls import reverse
 
 from league.demo.results import bulk_season
 from league.nights.services.forfeits import forfeit_overturn, forfeit_record
-from tests.factories import manager_user
+from league.standings.services import standings_publish
+from tests.factories import manager_user, player_user
 from tests.league.night_factories import fixture_between, night_season, play, ready_team
 
 pytestmark = pytest.mark.django_db
@@ -100,3 +101,55 @@ def test_the_live_csv_is_private_and_answers_304_until_a_result_changes(
         play(fixture, (10, 1), (4, 10))  # two cards of three: the fixture stays as it was
     changed = client.get(_live(season, export="csv"), HTTP_IF_NONE_MATCH=first["ETag"])
     assert changed.status_code == 200 and changed.content != first.content
+
+
+def test_a_repeat_view_is_one_query_more_than_the_layout_whatever_the_number_of_teams(client):
+    """The season, its published weeks and its versions in one query, then one cache read;
+    the rest is what every signed-in page reads (the session, the user, their roles)."""
+    seasons = []
+    for teams in (20, 100):
+        season = night_season(weeks=20, levels=())
+        bulk_season(season, levels=2, teams_per_level=teams // 2, weeks=20)
+        seasons.append(season)
+    manager = manager_user()
+    standings_publish(season=seasons[0], week=20, by=manager)  # a week published, or none
+    client.force_login(manager)
+    with CaptureQueriesContext(connection) as layout:
+        assert client.get(reverse("login")).status_code == 200
+    counts = []
+    for season in seasons:
+        assert client.get(_live(season)).status_code == 200  # computed and kept
+        with CaptureQueriesContext(connection) as repeat:
+            assert client.get(_live(season)).status_code == 200
+        counts.append(len(repeat.captured_queries))
+    assert counts == [len(layout.captured_queries) + 1] * 2
+
+
+def test_what_a_manager_was_shown_reaches_no_one_else(client):
+    """Kept per season: another league's manager, a player and a visitor asking for the
+    live standings get the published week (or the note), never the kept table."""
+    season = night_season(levels=("A",))
+    aces, bowers = (ready_team(season, name)[1] for name in ("Aces", "Bowers"))
+    play(fixture_between(season, aces, bowers, 1), (10, 1), (10, 2), (4, 10))
+    client.force_login(manager_user(league=season.league))
+    assert "<strong>live</strong>" in client.get(_live(season)).content.decode()
+    other = night_season(levels=("A",))
+    for user in (manager_user(league=other.league), player_user(team=aces)[0], None):
+        client.logout()
+        if user is not None:
+            client.force_login(user)
+        page = client.get(_live(season)).content.decode()
+        assert "<strong>live</strong>" not in page and "Aces" not in page
+        assert "No standings have been published yet" in page
+
+
+def test_a_week_published_shows_in_the_live_standings_at_once(client, league_night):
+    season, aces, bowers = league_night
+    play(fixture_between(season, aces, bowers, 1), (10, 1), (10, 2), (4, 10))
+    manager = manager_user()
+    client.force_login(manager)
+    before = client.get(_live(season)).content.decode()
+    assert "?week=1" not in before and '<option value="1">' in before
+    standings_publish(season=season, week=1, by=manager)
+    after = client.get(_live(season)).content.decode()
+    assert "?week=1" in after and '<option value="1">' not in after
