@@ -15,7 +15,9 @@ def test_a_director_runs_a_progressive_to_a_winner(page):
     page.goto("/tournaments/new/")
     page.get_by_label("Name", exact=True).fill("Tuesday Progressive")
     page.get_by_label("Date").fill("2026-03-17")
-    page.get_by_label("Format").select_option("progressive")
+    # The format's settings are fetched again on change: fill them once they have arrived.
+    with page.expect_response(lambda response: "/fields/" in response.url):
+        page.get_by_label("Format").select_option("progressive")
     page.get_by_label("Rule set").select_option(label="Progressive (5/4/3)")
     page.get_by_label("Rounds").fill("2")
     page.get_by_role("button", name="Save").click()
