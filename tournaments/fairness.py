@@ -23,7 +23,10 @@ class Seen:
 @dataclass(frozen=True)
 class Place:
     round: int
-    table: int | None  # None: sat out
+    table: int | None  # None: sat out, or not here
+    # False: a round before a late arrival's first or after a withdrawal. Marked, so each
+    # player's list has one place per round and reads in step with the rounds.
+    here: bool = True
 
 
 @dataclass(frozen=True)
@@ -31,7 +34,7 @@ class PlayerFairness:
     player: Hashable
     partners: tuple[Seen, ...]  # in the order first met
     opponents: tuple[Seen, ...]
-    places: tuple[Place, ...]  # one per round the player was in
+    places: tuple[Place, ...]  # one per round so far
     sit_outs: int
     alone: int  # rounds played alone at a three-handed table
 
@@ -74,6 +77,12 @@ def _count(seen: dict[Hashable, int], other: Hashable) -> None:
     seen[other] = seen.get(other, 0) + 1
 
 
+def _every_round(places: list[Place], played: Sequence[Round]) -> tuple[Place, ...]:
+    """One place per round so far: a round the player was not in is marked not here."""
+    by_round = {place.round: place for place in places}
+    return tuple(by_round.get(rnd.number, Place(rnd.number, None, here=False)) for rnd in played)
+
+
 def fairness_sheet(
     players: Sequence[Hashable],
     rounds: Sequence[Round],
@@ -110,7 +119,7 @@ def fairness_sheet(
             player=p,
             partners=tuple(Seen(o, n) for o, n in partners[p].items()),
             opponents=tuple(Seen(o, n) for o, n in opponents[p].items()),
-            places=tuple(places[p]),
+            places=_every_round(places[p], played),
             sit_outs=sum(1 for place in places[p] if place.table is None),
             alone=alone[p],
         )

@@ -52,6 +52,11 @@ SITTING_OUT_JS = """() => {
     p => p.querySelector("strong")?.textContent === "Sitting out:");
   return line ? line.textContent.replace("Sitting out:", "").split(",").map(s => s.trim()) : [];
 }"""
+FAIRNESS_JS = """() => [...document.querySelectorAll("table.fairness tbody tr")].map(tr => {
+  const cells = [...tr.querySelectorAll("td")];
+  return [cells[0].firstChild.textContent.trim(), cells[3].textContent.trim(),
+    cells[4].textContent.trim()];
+})"""
 BOARD_JS = """() => {
   const table = document.querySelector("table.leaderboard");
   const heads = [...table.querySelectorAll("thead th")].map(th => th.textContent.trim());
@@ -70,15 +75,18 @@ class Night:
     points: dict[str, dict[int, int]] = field(default_factory=dict)
     won: dict[str, int] = field(default_factory=dict)
     sat_out: dict[str, list[int]] = field(default_factory=dict)
+    tables: dict[str, dict[int, int]] = field(default_factory=dict)  # round -> table
 
     def seat(self, name: str) -> None:
         self.points.setdefault(name, {})
         self.won.setdefault(name, 0)
         self.sat_out.setdefault(name, [])
+        self.tables.setdefault(name, {})
 
-    def record(self, number: int, seats: dict[str, str], ns: int, ew: int) -> None:
+    def record(self, number: int, table: int, seats: dict[str, str], ns: int, ew: int) -> None:
         for seat, name in seats.items():
             self.seat(name)
+            self.tables[name][number] = table
             mine, theirs = (ns, ew) if seat in "NS" else (ew, ns)
             self.points[name][number] = mine
             self.won[name] += mine > theirs
@@ -93,6 +101,7 @@ class Night:
             {k: dict(v) for k, v in self.points.items()},
             dict(self.won),
             {k: list(v) for k, v in self.sat_out.items()},
+            {k: dict(v) for k, v in self.tables.items()},
         )
 
 
@@ -174,7 +183,7 @@ def last_round_scores(night: Night, tables: list[dict]) -> list[tuple[int, int]]
         scores = [chooser.choice(OUTCOMES) for _ in tables]
         trial = night.copy()
         for table, (ns, ew) in zip(tables, scores, strict=True):
-            trial.record(ROUNDS, table["seats"], ns, ew)
+            trial.record(ROUNDS, table["table"], table["seats"], ns, ew)
         if a_tie_in_the_money(trial):
             return scores
     raise AssertionError("No last-round scores give a tie in the money: widen OUTCOMES.")
@@ -280,7 +289,7 @@ def enter_round(page: Page, slug: str, number: int, night: Night, chooser: rando
     for table, (ns, ew) in zip(tables, scores, strict=True):
         for seat, value in zip("NSEW", (ns, ns, ew, ew), strict=True):
             page.locator(f"#id_t{table['table']}-{seat}").fill(str(value))
-        night.record(number, table["seats"], ns, ew)
+        night.record(number, table["table"], table["seats"], ns, ew)
     page.get_by_role("button", name=f"Save round {number}").click()
     expect(
         page.get_by_text(f"Round {number}: tables 1, 2, 3, 4 and 5 entered and confirmed.")
@@ -375,6 +384,23 @@ def test_a_progressive_night_with_a_no_show_a_late_arrival_and_a_tie_in_the_mone
     assert [r["#"] for r in shown_pair] == [f"T{place}", f"T{place}"]
     # The odd cent goes to the one registered first.
     assert [r["Prize"] for r in shown_pair] == [dollars(pool // 2 + 1), dollars(pool // 2)]
+    # The fairness sheet: every player's tables round by round, and the late arrival's
+    # rounds before they came are not taken for rounds they played or sat out.
+    page.goto(f"/tournaments/{slug}/fairness/")
+    sheet = {name: (tables, sat) for name, tables, sat in page.evaluate(FAIRNESS_JS)}
+    assert sheet == {
+        name: (
+            " · ".join(
+                str(night.tables[name][n])
+                if n in night.tables[name]
+                else ("–" if n in night.sat_out[name] else "not here")
+                for n in range(1, ROUNDS + 1)
+            ),
+            str(len(night.sat_out[name])),
+        )
+        for name in night.points
+    }
+    assert sheet[LATE][0].startswith("not here · not here · ")
     # The event's page shows the same top ten with their prizes.
     page.goto(f"/tournaments/{slug}/")
     assert page.evaluate(BOARD_JS) == [

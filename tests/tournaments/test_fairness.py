@@ -92,3 +92,22 @@ def test_the_line_matches_the_rotations_own_quality_for_many_fields():
 def test_nothing_drawn_nothing_promised():
     sheet = fairness_sheet([1, 2], [], so_far=0)
     assert sheet.guarantees == "" and sheet.players[0].places == ()
+
+
+def test_a_late_arrivals_rounds_before_they_came_read_not_here_not_sat_out():
+    rounds = [
+        _round(1, ((1, 2), (3, 4))),
+        _round(2, ((1, 3), (2, 4))),
+        _round(3, ((1, 5), (2, 3)), out=(4,)),
+    ]
+    sheet = fairness_sheet([1, 4, 5], rounds, so_far=3)
+    late = sheet.players[2]
+    assert late.places == (Place(1, None, here=False), Place(2, None, here=False), Place(3, 1))
+    assert late.sit_outs == 0
+    assert sheet.players[1].places[2] == Place(3, None) and sheet.players[1].sit_outs == 1
+
+
+def test_a_withdrawn_players_rounds_after_they_left_read_not_here():
+    rounds = [_round(1, ((1, 2), (3, 4)), out=(5,)), _round(2, ((1, 2), (3, 5)))]
+    gone = fairness_sheet([4], rounds, so_far=2).players[0]
+    assert gone.places == (Place(1, 1), Place(2, None, here=False)) and gone.sit_outs == 0
