@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from tournaments.rotation import generate_rotation, rotation_quality, stored
+from tournaments.rotation.offline import golfer32, pg33
 
 TABLES = Path(stored.__file__).resolve().parent / "tables"
 FILES = sorted(TABLES.glob("*.json"))
@@ -51,8 +52,8 @@ def seats_everyone_each_round(n, rounds_seats) -> bool:
     )
 
 
-def test_the_table_for_40_players_is_stored():
-    assert "n40_r13.json" in {path.name for path in FILES}
+def test_the_tables_for_32_and_40_players_are_stored():
+    assert {"n32_r10.json", "n40_r13.json"} <= {path.name for path in FILES}
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda path: path.name)
@@ -69,7 +70,7 @@ def test_every_stored_table_seats_everyone_each_round_and_keeps_its_claims(path)
         assert claim_holds(name, value, rounds_seats), f"{path.name} breaks its claim {name}"
 
 
-@pytest.mark.parametrize("name", ["n40_r13.json"])
+@pytest.mark.parametrize("name", ["n32_r10.json", "n40_r13.json"])
 def test_the_tables_for_32_and_40_claim_nobody_shares_a_table_twice(name):
     data = json.loads((TABLES / name).read_text())
 
@@ -92,7 +93,7 @@ def test_the_checks_catch_a_round_that_brings_two_table_mates_together_again():
     assert not seats_everyone_each_round(40, rounds_seats)
 
 
-@pytest.mark.parametrize("n", [40])
+@pytest.mark.parametrize("n", [32, 40])
 def test_fresh_rotations_of_ten_rounds_for_32_and_40_players_meet_nobody_twice(n):
     players = list(range(1, n + 1))
     start = time.process_time()
@@ -138,3 +139,17 @@ def test_a_table_that_does_not_seat_everyone_is_passed_over(tmp_path, monkeypatc
     monkeypatch.setattr(stored, "TABLES", tmp_path)
 
     assert stored.stored_rounds(40, 10, random.Random(0)) is None
+
+
+@pytest.mark.parametrize(("name", "module"), [("n32_r10.json", golfer32), ("n40_r13.json", pg33)])
+def test_the_offline_generators_reproduce_the_stored_tables(name, module):
+    data = json.loads((TABLES / name).read_text())
+
+    assert module.rounds_seats() == data["rounds_seats"]
+
+
+def test_orientations_exist_only_for_planes_without_a_common_collinear_triple():
+    classes = [[tuple(sorted(line)) for line in cls] for cls in golfer32._affine_plane_classes()]
+    plane = [line for cls in classes for line in cls]
+
+    assert golfer32.orientations([plane, plane]) is None
