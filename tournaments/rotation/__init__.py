@@ -12,7 +12,8 @@ Pure Python: no Django import, and nothing from the rest of ``tournaments``.
 Modules: ``generate`` (entry points), ``types`` (``Round``, ``Table``, ``Quality``),
 ``quality`` (metrics and bounds), ``build`` (new rounds), ``plans`` (starting
 schedules), ``joint`` (sit-outs and partners chosen together, for redraws),
-``designs`` and ``extend`` (whist designs), ``search`` (annealing).
+``designs`` and ``extend`` (whist designs), ``stored`` (tables computed offline by
+``offline/`` and kept in ``tables/``), ``search`` (annealing).
 """
 
 from tournaments.rotation.generate import SIT_OUT_RULES, generate_rotation, rotation_to_dict

@@ -6,7 +6,9 @@ twice over a full design - choosing which rounds to keep when fewer are played:
 Wh(N) for N = 4n or 4n+1 players; Wh(N-1) plus an extra player (who takes the
 seat of someone sitting out) for N = 4n+2; Wh(N-2) plus two extra players, or
 Wh(N+1) less a phantom player, for N = 4n+3; for 16 and 17 players two affine
-planes AG(2, 4) meet the table-mate bound. A simulated-annealing pass
+planes AG(2, 4) meet the table-mate bound; for fields with a stored table
+(``stored``: 32 and 40 players, nobody sharing a table twice in ten rounds) that
+table competes with the designs. A simulated-annealing pass
 (``search``) then lowers repeated opponents and table-mates towards the
 lower bounds ceil(2R/(N-1)) and ceil(3R/(N-1)), never giving up unique
 partners; big fields and regenerations (rounds already played) start from a

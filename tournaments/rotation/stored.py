@@ -35,8 +35,8 @@ _NAME = re.compile(r"n(\d+)_r(\d+)\.json")
 # What a stored table may claim; each claim is checked by the test suite.
 CLAIMS = {
     "max_table_meetings": "no pair shares a table more than this many times",
-    "max_opponent_meetings": "no pair are opponents more than this many times",
-    "partners_unique": "no pair are partners twice (when true)",
+    "max_opposed": "no pair are opponents more than this many times",
+    "partners_unique": "no pair are partners twice (when true; false claims nothing)",
     "pairs_opposed_twice_at_most": "at most this many pairs are opponents twice or more",
     "pairs_met_twice_at_most": "at most this many pairs share a table twice or more",
 }

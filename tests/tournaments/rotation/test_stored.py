@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tournaments.rotation import generate_rotation, rotation_quality, stored
+from tournaments.rotation import designs, generate_rotation, rotation_quality, stored
 from tournaments.rotation.offline import golfer32, pg33
 
 TABLES = Path(stored.__file__).resolve().parent / "tables"
@@ -33,10 +33,10 @@ def claim_holds(name, value, rounds_seats) -> bool:
     partners, opponents, mates = relations(rounds_seats)
     if name == "max_table_meetings":
         return max(mates.values()) <= value
-    if name == "max_opponent_meetings":
+    if name == "max_opposed":
         return max(opponents.values()) <= value
     if name == "partners_unique":
-        return value is True and max(partners.values()) == 1
+        return value is False or max(partners.values()) == 1
     if name == "pairs_opposed_twice_at_most":
         return sum(1 for c in opponents.values() if c >= 2) <= value
     if name == "pairs_met_twice_at_most":
@@ -89,6 +89,10 @@ def test_the_checks_catch_a_round_that_brings_two_table_mates_together_again():
     assert seats_everyone_each_round(40, rounds_seats)
     assert claim_holds("max_table_meetings", 1, data["rounds_seats"])
     assert not claim_holds("max_table_meetings", 1, rounds_seats)
+    # In 13 rounds everyone meets everyone once: the two moved players' six new
+    # table-mates are all met again.
+    assert not claim_holds("pairs_met_twice_at_most", 5, rounds_seats)
+    assert claim_holds("pairs_met_twice_at_most", 6, rounds_seats)
     rounds_seats[2][0][0] = rounds_seats[2][1][0]
     assert not seats_everyone_each_round(40, rounds_seats)
 
@@ -153,3 +157,20 @@ def test_orientations_exist_only_for_planes_without_a_common_collinear_triple():
     plane = [line for cls in classes for line in cls]
 
     assert golfer32.orientations([plane, plane]) is None
+
+
+def test_a_table_written_later_for_another_field_is_picked_up(tmp_path, monkeypatch):
+    rounds_seats = [[list(t) for t in rnd] for rnd in designs.whist_rounds(24)[:10]]
+    data = {
+        "players": 24,
+        "rounds": 10,
+        "claims": {"partners_unique": True, "pairs_opposed_twice_at_most": 120, "max_opposed": 2},
+        "rounds_seats": rounds_seats,
+    }
+    (tmp_path / "n24_r10.json").write_text(json.dumps(data))
+    monkeypatch.setattr(stored, "TABLES", tmp_path)
+
+    assert all(claim_holds(name, value, rounds_seats) for name, value in data["claims"].items())
+    found = stored.stored_rounds(24, 10, random.Random(0))
+    assert sorted(sorted(map(list, rnd)) for rnd in found) == sorted(map(sorted, rounds_seats))
+    assert stored.stored_rounds(24, 11, random.Random(0)) is None
