@@ -93,7 +93,9 @@ def generate_rotation(
     players = _validate(players, rounds, played, sit_out_rule)
     if len(played) == rounds:
         return played
-    if played:
+    everyone = set(players)
+    if played and all({*r.players, *r.sitting_out} == everyone for r in played):
+        # Same field as the played rounds: they may be the fresh draw's first rounds.
         fresh = generate_rotation(players, rounds, seed, (), sit_out_rule)
         if [_shape(r) for r in played] == [_shape(r) for r in fresh[: len(played)]]:
             return played + fresh[len(played) :]
