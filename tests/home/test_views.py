@@ -3,7 +3,16 @@
 import pytest
 from django.urls import reverse
 
-from tests.factories import TeamFactory, captain_user, user_for
+from accounts.models import Role, RoleName, Scope
+from tests.factories import (
+    LeagueFactory,
+    TeamFactory,
+    TournamentFactory,
+    UserFactory,
+    captain_user,
+    manager_user,
+    user_for,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -44,3 +53,27 @@ def test_my_team_shows_the_captains_own_roster_only(client):
     response = client.get(reverse("my_team"))
     assert team.name in response.content.decode()
     assert other.name not in response.content.decode()
+
+
+def test_the_manage_page_offers_only_links_its_reader_may_follow(client):
+    league, tournament = LeagueFactory(), TournamentFactory()
+    co_manager, co_director = UserFactory(), UserFactory()
+    Role.objects.create(
+        user=co_manager, role=RoleName.MANAGER, scope_kind=Scope.LEAGUE, scope_id=league.pk
+    )
+    Role.objects.create(
+        user=co_director,
+        role=RoleName.DIRECTOR,
+        scope_kind=Scope.TOURNAMENT,
+        scope_id=tournament.pk,
+    )
+    for user in (co_manager, co_director):
+        client.force_login(user)
+        page = client.get(reverse("manage"))
+        assert page.status_code == 200
+        for forbidden in ("league:league_create", "tournaments:create", "admin:index"):
+            assert f'href="{reverse(forbidden)}"'.encode() not in page.content
+    client.force_login(manager_user())
+    page = client.get(reverse("manage")).content
+    assert f'href="{reverse("league:league_create")}"'.encode() in page
+    assert f'href="{reverse("admin:index")}"'.encode() not in page
