@@ -204,7 +204,9 @@ def test_the_captains_night_on_a_phone_from_the_start_page_to_the_standings(
     assert not ScorecardDraft.objects.exclude(hands=[]).exists()
 
     # 3. The away captain's text, and the reply YES <code> posted as Twilio signs it.
-    (text,) = [m for m in sms.outbox if AWAY_PHONE in m.recipients]
+    texts = [m for m in sms.outbox if AWAY_PHONE in m.recipients]
+    assert len(texts) == 1, [(m.recipients, m.body) for m in sms.outbox]
+    text = texts[0]
     assert OutboxMessage.objects.get(channel="sms", address=AWAY_PHONE).status == "sent"
     assert f"{home.name} entered game 1 of {home.name} v {away.name}" in text.body
     code = re.search(r"Reply YES (\d{4}) to confirm or DISPUTE \1 and a reason\.$", text.body)
