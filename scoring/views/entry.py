@@ -144,7 +144,7 @@ def _side(request: HttpRequest, game: Game) -> str:
 
 def _submitted(request: HttpRequest, game: Game, side: str) -> HttpResponse:
     other = SIDE_LABELS["EW" if side == "NS" else "NS"]
-    done = f"Card submitted for {SIDE_LABELS[side]}: {other} now confirm it."
+    done = f"Card submitted for {SIDE_LABELS[side]}: {other} confirms it next."
     url = _next(request) or reverse("scoring:game_detail", args=[game.pk])
     if _synced(request):
         messages.success(request, f"Sent from this phone now the signal is back. {done}")

@@ -92,6 +92,8 @@ def test_submitting_the_draft_redirects_to_the_card(client, tg):
     version = ScorecardVersion.objects.get()
     assert (version.submitted_for, version.ns_total, version.ew_total) == ("NS", 10, 2)
     assert not ScorecardDraft.objects.exists()
+    card = client.get(response["HX-Redirect"]).content.decode()
+    assert "Card submitted for N-S: E-W confirms it next." in card
 
 
 def test_submitting_an_unfinished_game_explains_why(client, tg):
