@@ -21,6 +21,11 @@ from sms.backends.base import BaseSmsBackend
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "benchmarks" / "notices.py"
 LOG_ENV = "NOTICES_BENCH_LOG"
+# The notice the benchmark sends (and the floor builds).
+SUBJECT = "Tuesday's league night is cancelled"
+BODY = "Snow: every fixture on Tuesday is off. Makeup dates follow."
+SMS_TEXT = "League night Tuesday cancelled (snow)."
+LINK = "/leagues/bench/"
 
 
 def record(line: str, _files: dict[int, int] = {}) -> None:  # noqa: B006 (per process)
@@ -212,8 +217,8 @@ def floor_part(args: argparse.Namespace) -> None:
     import django
 
     django.setup()
-    from notices.delivery import _Senders
-    from notices.models import Notice, OutboxMessage
+    from notices.models import Notice
+    from notices.senders import Outgoing, Senders
     from notices.services import notice_addresses
 
     index, count = map(int, args.floor_part.split("/"))
@@ -221,14 +226,12 @@ def floor_part(args: argparse.Namespace) -> None:
     rows = list(
         enumerate(notice_addresses(kind="cancellation", recipients=bench_recipients(args)), 1)
     )
-    notice = Notice(pk=1, subject="Tuesday's league night is cancelled", link="/leagues/bench/")
-    notice.body, notice.sms_text = "Snow: every fixture on Tuesday is off.", "Cancelled (snow)."
-    messages = []
-    for pk, (channel, address, name, _) in rows[index::count]:
-        message = OutboxMessage(pk=pk, notice=notice, channel=channel, address=address, name=name)
-        OutboxMessage.reply_code.related.set_cached_value(message, None)  # no reply code
-        messages.append(message)
-    senders = _Senders()
+    notice = Notice(pk=1, subject=SUBJECT, body=BODY, sms_text=SMS_TEXT, link=LINK)
+    messages = [
+        Outgoing(pk, notice.pk, channel, address, name, attempts=1)
+        for pk, (channel, address, name, _) in rows[index::count]
+    ]
+    senders = Senders({notice.pk: notice})
     (gate / f"ready-{index}").touch()
     while not (gate / "go").exists():
         time.sleep(0.001)

@@ -107,8 +107,16 @@ def sms_body(text: str, link: str, prompt: str = "") -> str:
     return " ".join(part for part in (text.strip(), link, prompt) if part)
 
 
-def email_body(*, name: str, body: str, link: str, reason: str) -> str:
-    greeting = f"Hello {name},\n\n" if name else ""
+def email_greeting(name: str) -> str:
+    return f"Hello {name},\n\n" if name else ""
+
+
+def email_tail(*, body: str, link: str, reason: str) -> str:
+    """The email after its greeting, the same for every recipient of a notice."""
     more = f"\n\nMore: {link}" if link else ""
     footer = f"\n\n-- \n{reason}" if reason else ""
-    return f"{greeting}{body.strip()}{more}{footer}\n"
+    return f"{body.strip()}{more}{footer}\n"
+
+
+def email_body(*, name: str, body: str, link: str, reason: str) -> str:
+    return email_greeting(name) + email_tail(body=body, link=link, reason=reason)

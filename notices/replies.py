@@ -74,13 +74,13 @@ def reply_codes_issue(*, notice: Notice, offer: ReplyOffer) -> int:
     raise RuntimeError("Could not draw unused reply codes; try again.")
 
 
-def reply_prompt(message: OutboxMessage) -> str:
-    """How to answer this text ("Reply YES 4821 to confirm …"), "" when it takes no reply."""
-    code = getattr(message, "reply_code", None)
-    if code is None:
+def reply_prompt(*, handler: str | None, code: str | None) -> str:
+    """How to answer a text carrying `code` ("Reply YES 4821 to confirm …"), "" when the text
+    takes no reply (no code, or a handler no app registers any more)."""
+    if not code or not handler:
         return ""
-    handler = registry.reply_handler(code.handler)
-    return handler.prompt.format(code=code.code) if handler else ""
+    registered = registry.reply_handler(handler)
+    return registered.prompt.format(code=code) if registered else ""
 
 
 def _refusal(exc: Exception) -> str:

@@ -1,11 +1,14 @@
-"""Mail and SMS backends that fail on purpose, for the retry tests."""
+"""Mail and SMS backends that fail, watch or die on purpose, for the delivery tests."""
 
 from smtplib import SMTPException
 
 import sms
+from django.core import mail
 from django.core.mail.backends.locmem import EmailBackend as LocmemEmailBackend
 from sms.backends.base import BaseSmsBackend
 from sms.backends.locmem import SmsBackend as LocmemSmsBackend
+
+from notices.models import OutboxMessage
 
 
 class FailingEmailBackend(LocmemEmailBackend):
@@ -49,4 +52,35 @@ class StealingSmsBackend(LocmemSmsBackend):
             steal, StealingSmsBackend.steal = StealingSmsBackend.steal, None
             StealingSmsBackend.after = 0
             steal()
+        return super().send_messages(messages)
+
+
+class WatchingEmailBackend(LocmemEmailBackend):
+    """Delivers, and before each message notes (accepted so far, marked sent so far): what a
+    worker killed at that moment would leave accepted by the provider but not marked."""
+
+    seen: list[tuple[int, int]] = []
+
+    def send_messages(self, messages):
+        marked = OutboxMessage.objects.filter(status=OutboxMessage.Status.SENT).count()
+        WatchingEmailBackend.seen.append((len(mail.outbox), marked))
+        return super().send_messages(messages)
+
+
+class Killed(BaseException):
+    """The worker's process is gone (SIGKILL): nothing after it runs."""
+
+
+class KillingEmailBackend(LocmemEmailBackend):
+    """Accepts `after` messages, then the process is killed: the sent marks the database
+    holds at that moment are kept in `marked` (the batch's own `finally` must not count)."""
+
+    after = 0
+    marked: set[int] = set()
+
+    def send_messages(self, messages):
+        if len(mail.outbox) >= KillingEmailBackend.after:
+            sent = OutboxMessage.objects.filter(status=OutboxMessage.Status.SENT)
+            KillingEmailBackend.marked = set(sent.values_list("pk", flat=True))
+            raise Killed
         return super().send_messages(messages)

@@ -14,7 +14,7 @@ import pytest
 import sms
 from celery import Celery
 from celery.contrib.testing.worker import start_worker
-from celery.signals import celeryd_init
+from celery.signals import celeryd_init, worker_process_init
 from django.core import mail
 from django.db import connection, transaction
 from django.utils import timezone
@@ -22,10 +22,10 @@ from django.utils import timezone
 from config.celery import app
 from league.announcements.selectors import captains_of_season, subscribers_of_league
 from league.seasons.models import RosterEntry, Team
-from notices import delivery, services, tasks
+from notices import delivery, senders, services, tasks
 from notices.models import Notice, OutboxMessage
 from notices.services import notice_send
-from notices.worker import SweepOnConnect
+from notices.worker import SweepOnConnect, ready_delivery
 from tests.notices.factories import SubscriptionFactory, recipients, season_with_captains
 
 Status = OutboxMessage.Status
@@ -259,6 +259,21 @@ def test_a_celery_worker_starting_adds_the_sweep_to_its_consumer():
     other = Celery("other")
     celeryd_init.send(sender="w@host", instance=SimpleNamespace(app=other), conf=None, options={})
     assert SweepOnConnect in other.steps["consumer"]
+
+
+def test_each_worker_process_readies_delivery_as_it_starts(monkeypatch, caplog):
+    assert "notices.ready_delivery" in {key[0] for key, _ in worker_process_init.receivers}
+    readied = []
+    monkeypatch.setattr(senders, "warm_up", lambda: readied.append(True))
+    ready_delivery()
+    assert readied == [True]
+
+    def broken():
+        raise RuntimeError("no URL map")
+
+    monkeypatch.setattr(senders, "warm_up", broken)
+    ready_delivery()  # the first batch will do it instead
+    assert "Readying delivery failed" in caplog.text
 
 
 def test_connecting_queues_a_sweep_of_what_the_broker_may_have_lost(monkeypatch):

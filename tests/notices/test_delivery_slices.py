@@ -1,0 +1,101 @@
+"""What a batch marks sent as it goes, and what a worker killed mid-batch sends twice."""
+
+import collections
+import datetime
+
+import pytest
+from django.core import mail
+from django.utils import timezone
+
+from notices import delivery, tasks
+from notices.models import OutboxMessage
+from tests.notices.backends import Killed, KillingEmailBackend, WatchingEmailBackend
+from tests.notices.factories import recipients, send_notice
+
+pytestmark = pytest.mark.django_db
+
+Status = OutboxMessage.Status
+WATCHING = {"default": {"BACKEND": "tests.notices.backends.WatchingEmailBackend"}}
+KILLING = {"default": {"BACKEND": "tests.notices.backends.KillingEmailBackend"}}
+
+
+def _emails(count: int) -> list[int]:
+    notice = send_notice(recipients=recipients(count, sms=False))
+    return list(notice.messages.order_by("pk").values_list("pk", flat=True))
+
+
+def _unmarked(seen: list[tuple[int, int]]) -> list[int]:
+    """At each hand-over: messages the provider had accepted that were not marked sent."""
+    return [accepted - marked for accepted, marked in seen]
+
+
+def test_what_the_providers_accept_is_marked_sent_a_slice_at_a_time(settings, monkeypatch):
+    settings.MAILERS = WATCHING
+    monkeypatch.setattr(delivery, "SLICE_SIZE", 4)
+    monkeypatch.setattr(delivery, "SLICE_SECONDS", 3600.0)
+    WatchingEmailBackend.seen = []
+    result = delivery.outbox_deliver(_emails(10))
+    assert len(result.sent) == 10
+    # Marked after messages 4 and 8; 9 and 10 at the end of the batch.
+    assert _unmarked(WatchingEmailBackend.seen) == [0, 1, 2, 3, 0, 1, 2, 3, 0, 1]
+    assert OutboxMessage.objects.filter(status=Status.SENT).count() == 10
+
+
+def test_a_slow_provider_has_each_message_marked_once_it_is_accepted(settings, monkeypatch):
+    """Once the oldest unmarked acceptance has waited SLICE_SECONDS, the slice is marked:
+    with a provider slower than that, every message on its own."""
+    settings.MAILERS = WATCHING
+    monkeypatch.setattr(delivery, "SLICE_SECONDS", 0.0)
+    WatchingEmailBackend.seen = []
+    delivery.outbox_deliver(_emails(5))
+    assert _unmarked(WatchingEmailBackend.seen) == [0] * 5
+
+
+def test_a_full_batch_never_holds_more_than_a_slice_unmarked(settings):
+    settings.MAILERS = WATCHING
+    WatchingEmailBackend.seen = []
+    delivery.outbox_deliver(_emails(delivery.CHUNK_SIZE))
+    assert len(WatchingEmailBackend.seen) == delivery.CHUNK_SIZE
+    assert max(_unmarked(WatchingEmailBackend.seen)) < delivery.SLICE_SIZE
+
+
+def _row(email) -> str:
+    return email.extra_headers["X-Outbox-Message-Id"]
+
+
+def _kill_mid_batch(ids: list[int], after: int) -> set[int]:
+    """Deliver until the process is killed after `after` messages; leave the rows as a
+    SIGKILL would (the marks the batch's `finally` wrote never happened) with the lease
+    run out. Returns the rows marked sent at the moment of the kill."""
+    KillingEmailBackend.after = after
+    with pytest.raises(Killed):
+        delivery.outbox_deliver(ids)
+    marked = KillingEmailBackend.marked
+    expired = timezone.now() - delivery.CLAIM_LEASE - datetime.timedelta(seconds=1)
+    OutboxMessage.objects.exclude(pk__in=marked).update(
+        status=Status.SENDING, sent_at=None, claimed_at=expired
+    )
+    return marked
+
+
+@pytest.mark.parametrize("after", [1, 30, 61, 99])
+def test_a_worker_killed_mid_batch_sends_again_at_most_a_slice(settings, after):
+    """Nothing is lost; what goes twice is what had been accepted and not marked yet, and
+    each second copy carries the first one's Message-ID, for mailboxes to drop it."""
+    settings.MAILERS = KILLING
+    ids = _emails(100)
+    marked = _kill_mid_batch(ids, after)
+    assert after - len(marked) <= delivery.SLICE_SIZE
+    first = {_row(m): m.extra_headers["Message-ID"] for m in mail.outbox}
+    settings.MAILERS = {"default": {"BACKEND": "django.core.mail.backends.locmem.EmailBackend"}}
+    assert tasks.sweep_outbox.delay().get() == len(ids) - len(marked)
+
+    copies = collections.Counter(_row(m) for m in mail.outbox)
+    assert set(copies) == {str(pk) for pk in ids}  # none lost
+    twice = {pk for pk, n in copies.items() if n == 2}
+    assert set(copies.values()) <= {1, 2}
+    assert len(twice) == after - len(marked)
+    for message in mail.outbox:
+        if _row(message) in twice:
+            assert message.extra_headers["Message-ID"] == first[_row(message)]
+    assert set(OutboxMessage.objects.values_list("status", flat=True)) == {Status.SENT}
