@@ -13,7 +13,7 @@ per dead worker process). Nothing is lost: a worker dying anywhere else leaves r
 pending or under a lease that runs out, and the sweep queues them again.
 
 A batch costs two queries (the claim, one read of the rows with their notice and reply
-code) and one UPDATE per slice; on PostgreSQL these commit without waiting for the disk
+code) and one UPDATE a slice; on PostgreSQL these commit without waiting for the disk
 (`_quick_commits`).
 """
 
@@ -70,8 +70,14 @@ def _claimable(now: datetime) -> Q:
     return Q(status=Status.PENDING) | (expired & Q(attempts__lt=MAX_ATTEMPTS))
 
 
-def outbox_claim(message_ids: list[int], token: uuid.UUID) -> list[Outgoing]:
-    """Claim what can be claimed among `message_ids`; returns only the rows we won."""
+# What a batch reads of each row's notice, with the row (one query for rows and notices).
+_NOTICE_FIELDS = ("subject", "body", "sms_text", "link", "created_at")
+
+
+def outbox_claim(
+    message_ids: list[int], token: uuid.UUID
+) -> tuple[list[Outgoing], dict[int, Notice]]:
+    """Claim what can be claimed among `message_ids`: the rows we won, and their notices."""
     now = timezone.now()
     OutboxMessage.objects.filter(pk__in=message_ids).filter(_claimable(now)).update(
         status=Status.SENDING, claim_token=token, claimed_at=now, attempts=F("attempts") + 1
@@ -79,7 +85,16 @@ def outbox_claim(message_ids: list[int], token: uuid.UUID) -> list[Outgoing]:
     rows = OutboxMessage.objects.filter(
         pk__in=message_ids, claim_token=token, status=Status.SENDING
     ).order_by("pk")
-    return [Outgoing(*values) for values in rows.values_list(*OUTGOING_FIELDS)]
+    claimed: list[Outgoing] = []
+    notices: dict[int, Notice] = {}
+    width = len(OUTGOING_FIELDS)
+    for values in rows.values_list(*OUTGOING_FIELDS, *(f"notice__{f}" for f in _NOTICE_FIELDS)):
+        row = Outgoing(*values[:width])
+        if row.notice_id not in notices:
+            fields = dict(zip(_NOTICE_FIELDS, values[width:], strict=True))
+            notices[row.notice_id] = Notice(pk=row.notice_id, **fields)
+        claimed.append(row)
+    return claimed, notices
 
 
 def held_rows(
@@ -225,14 +240,13 @@ def outbox_deliver(message_ids: list[int]) -> DeliveryResult:
 
 def _deliver(message_ids: list[int]) -> DeliveryResult:
     token = uuid.uuid4()
-    claimed = outbox_claim(message_ids, token)
+    claimed, notices = outbox_claim(message_ids, token)
     result = DeliveryResult(skipped=len(set(message_ids)) - len(claimed))
     if result.skipped:
         held = held_rows(message_ids, but=token)
         result.held = [pk for pk, _ in held]
         result.held_until = max((until for _, until in held), default=None)
     marks = _Marks(token, result)
-    notices = Notice.objects.in_bulk({row.notice_id for row in claimed}) if claimed else {}
     senders = Senders(notices)
     lease_from = time.monotonic()
     still_ours: set[int] | None = None
