@@ -27,12 +27,13 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from django.db import DatabaseError, connection
-from django.db.models import F, Q
+from django.db.models import Q
 from django.utils import timezone
 
 from notices.addresses import retry_delay
+from notices.claims import claim_rows, mark_sent
 from notices.models import Notice, OutboxMessage
-from notices.senders import OUTGOING_FIELDS, Outgoing, Senders
+from notices.senders import Outgoing, Senders
 
 logger = logging.getLogger(__name__)
 
@@ -65,36 +66,14 @@ class DeliveryResult:
     held_until: datetime | None = None
 
 
-def _claimable(now: datetime) -> Q:
-    expired = Q(status=Status.SENDING, claimed_at__lt=now - CLAIM_LEASE)
-    return Q(status=Status.PENDING) | (expired & Q(attempts__lt=MAX_ATTEMPTS))
-
-
-# What a batch reads of each row's notice, with the row (one query for rows and notices).
-_NOTICE_FIELDS = ("subject", "body", "sms_text", "link", "created_at")
-
-
 def outbox_claim(
     message_ids: list[int], token: uuid.UUID
 ) -> tuple[list[Outgoing], dict[int, Notice]]:
     """Claim what can be claimed among `message_ids`: the rows we won, and their notices."""
     now = timezone.now()
-    OutboxMessage.objects.filter(pk__in=message_ids).filter(_claimable(now)).update(
-        status=Status.SENDING, claim_token=token, claimed_at=now, attempts=F("attempts") + 1
+    return claim_rows(
+        message_ids, token, now=now, expired_before=now - CLAIM_LEASE, attempts=MAX_ATTEMPTS
     )
-    rows = OutboxMessage.objects.filter(
-        pk__in=message_ids, claim_token=token, status=Status.SENDING
-    ).order_by("pk")
-    claimed: list[Outgoing] = []
-    notices: dict[int, Notice] = {}
-    width = len(OUTGOING_FIELDS)
-    for values in rows.values_list(*OUTGOING_FIELDS, *(f"notice__{f}" for f in _NOTICE_FIELDS)):
-        row = Outgoing(*values[:width])
-        if row.notice_id not in notices:
-            fields = dict(zip(_NOTICE_FIELDS, values[width:], strict=True))
-            notices[row.notice_id] = Notice(pk=row.notice_id, **fields)
-        claimed.append(row)
-    return claimed, notices
 
 
 def held_rows(
@@ -112,21 +91,6 @@ def held_rows(
         (pk, claimed_at + CLAIM_LEASE)
         for pk, claimed_at in rows.order_by("pk").values_list("pk", "claimed_at")
     ]
-
-
-def _mark_sent(ids: list[int], token: uuid.UUID) -> int:
-    """`ids` still under `token` are sent, in one UPDATE; returns how many. Written out: a
-    batch runs one a slice, and building it through the ORM cost six times the statement."""
-    ops, table = connection.ops, OutboxMessage._meta.db_table
-    token_value = OutboxMessage._meta.get_field("claim_token").get_db_prep_value(token, connection)
-    sql = (
-        f"UPDATE {ops.quote_name(table)} SET status = '{Status.SENT.value}', sent_at = %s,"
-        f" last_error = '' WHERE id IN ({', '.join(['%s'] * len(ids))})"
-        f" AND claim_token = %s AND status = '{Status.SENDING.value}'"
-    )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [ops.adapt_datetimefield_value(timezone.now()), *ids, token_value])
-        return cursor.rowcount
 
 
 class _Marks:
@@ -173,7 +137,7 @@ class _Marks:
         """One UPDATE marking what the providers accepted since the last one."""
         if self._sent:
             ids, self._sent = self._sent, []
-            marked = _mark_sent(ids, self.token)
+            marked = mark_sent(ids, self.token, now=timezone.now())
             if marked != len(ids):
                 logger.error(
                     "%s outbox messages were sent after their claim was lost", len(ids) - marked

@@ -43,19 +43,6 @@ class Outgoing:
     reply_code: str | None = None
 
 
-# Outgoing's fields, as a query reads them (`values_list(*OUTGOING_FIELDS)`).
-OUTGOING_FIELDS = (
-    "pk",
-    "notice_id",
-    "channel",
-    "address",
-    "name",
-    "attempts",
-    "reply_code__handler",
-    "reply_code__code",
-)
-
-
 def _absolute(link: str) -> str:
     site = getattr(settings, "SITE_URL", "")
     return f"{site.rstrip('/')}{link}" if link.startswith("/") and site else link

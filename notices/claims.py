@@ -1,0 +1,78 @@
+"""The two statements a batch runs most, written out: the claim, which reads back the rows it
+won (UPDATE … RETURNING), and the "sent" mark of a slice.
+
+Built through the ORM they cost more than they take to run: a list of 250 ids is checked
+value by value, then the driver splits a statement of 250 placeholders apart again (40 µs a
+message, a fifth of rendering one). On PostgreSQL the ids travel as one array parameter.
+The claim is the conditional UPDATE docs/notices.md shows: pending, or 'sending' under a
+lease that ran out with attempts left.
+"""
+
+import uuid
+from datetime import datetime
+
+from django.db import connection
+
+from notices.models import Notice, OutboxMessage, ReplyCode
+from notices.senders import Outgoing
+
+Status = OutboxMessage.Status
+_PENDING, _SENDING, _SENT = Status.PENDING.value, Status.SENDING.value, Status.SENT.value
+
+
+def _ids_match(ids: list[int]) -> tuple[str, list]:
+    """`id …` matching `ids`, and its parameters."""
+    if connection.vendor == "postgresql":
+        return "= ANY(%s)", [list(ids)]
+    return f"IN ({', '.join(['%s'] * len(ids))})", list(ids)
+
+
+def _token(token: uuid.UUID) -> object:
+    return OutboxMessage._meta.get_field("claim_token").get_db_prep_value(token, connection)
+
+
+def _time(moment: datetime) -> object:
+    return connection.ops.adapt_datetimefield_value(moment)
+
+
+def claim_rows(
+    ids: list[int], token: uuid.UUID, *, now: datetime, expired_before: datetime, attempts: int
+) -> tuple[list[Outgoing], dict[int, Notice]]:
+    """Claim what is claimable among `ids` for `token` at `now`: pending rows, and rows
+    'sending' under a lease taken before `expired_before` with fewer than `attempts`. Returns
+    the rows won, in id order, and their notices (a second, small query)."""
+    qn = connection.ops.quote_name
+    table, codes = qn(OutboxMessage._meta.db_table), qn(ReplyCode._meta.db_table)
+    match, id_params = _ids_match(ids)
+    code_of = f"FROM {codes} WHERE {codes}.message_id = {table}.id"
+    sql = (
+        f"UPDATE {table} SET status = '{_SENDING}', claim_token = %s, claimed_at = %s,"
+        f" attempts = attempts + 1 WHERE id {match} AND (status = '{_PENDING}'"
+        f" OR (status = '{_SENDING}' AND claimed_at < %s AND attempts < %s))"
+        f" RETURNING id, notice_id, channel, address, name, attempts,"
+        f" (SELECT handler {code_of}), (SELECT code {code_of})"
+    )
+    params = [_token(token), _time(now), *id_params, _time(expired_before), attempts]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = [Outgoing(*values) for values in sorted(cursor.fetchall())]
+    if not rows:
+        return [], {}
+    wanted = {row.notice_id for row in rows}
+    notices = Notice.objects.filter(pk__in=wanted).only(
+        "subject", "body", "sms_text", "link", "created_at"
+    )
+    return rows, {notice.pk: notice for notice in notices}
+
+
+def mark_sent(ids: list[int], token: uuid.UUID, *, now: datetime) -> int:
+    """`ids` still claimed under `token` are sent; returns how many."""
+    match, id_params = _ids_match(ids)
+    sql = (
+        f"UPDATE {connection.ops.quote_name(OutboxMessage._meta.db_table)}"
+        f" SET status = '{_SENT}', sent_at = %s, last_error = ''"
+        f" WHERE id {match} AND claim_token = %s AND status = '{_SENDING}'"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [_time(now), *id_params, _token(token)])
+        return cursor.rowcount
