@@ -5,6 +5,8 @@ import datetime
 
 import pytest
 from django.core import mail
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from notices import delivery, tasks
@@ -99,3 +101,26 @@ def test_a_worker_killed_mid_batch_sends_again_at_most_a_slice(settings, after):
         if _row(message) in twice:
             assert message.extra_headers["Message-ID"] == first[_row(message)]
     assert set(OutboxMessage.objects.values_list("status", flat=True)) == {Status.SENT}
+
+
+def _plan(sql: str) -> str:
+    with connection.cursor() as cursor:
+        cursor.execute(f"EXPLAIN {sql}")
+        return "\n".join(row[0] for row in cursor.fetchall())
+
+
+@pytest.mark.needs_postgres
+def test_the_claim_and_the_marks_find_their_rows_by_id_whatever_the_statistics():
+    """Statistics taken before a big notice was written say no row is pending: the planner
+    must still look the batch up by id, not read every pending or sending row through the
+    partial indexes of those states (then thought empty)."""
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE notices_outboxmessage")
+    ids = _emails(300)
+    with CaptureQueriesContext(connection) as captured:
+        delivery.outbox_deliver(ids[:100])
+    writes = [q["sql"] for q in captured.captured_queries if q["sql"].startswith("UPDATE")]
+    assert len(writes) == 1 + 4  # the claim, a mark for each slice of 25
+    for sql in writes:
+        plan = _plan(sql)
+        assert "outbox_pending_due" not in plan and "outbox_sending_claimed" not in plan, plan
