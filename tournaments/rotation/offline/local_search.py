@@ -309,6 +309,13 @@ def to_json(n: int, seats: Seats) -> dict:
     }
 
 
+def dumps(data: dict) -> str:
+    """The JSON text of ``to_json``'s dict, one round a line (readable diffs)."""
+    head = {key: value for key, value in data.items() if key != "rounds_seats"}
+    rounds = ",\n".join("  " + json.dumps(rnd) for rnd in data["rounds_seats"])
+    return json.dumps(head)[:-1] + ', "rounds_seats": [\n' + rounds + "\n]}\n"
+
+
 def from_json(data: dict) -> Seats:
     return [[x for table in rnd for x in table] for rnd in data["rounds_seats"]]
 
@@ -343,7 +350,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"kept {args.out}, which is better: {kept}")
                 return 0
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(to_json(n, seats), separators=(",", ":")) + "\n")
+    args.out.write_text(dumps(to_json(n, seats)))
     print(f"wrote {args.out}")
     return 0
 
