@@ -9,9 +9,11 @@ Run from the repository root: ``python benchmarks/load.py [--quick]``. It needs 
 2. builds a 500-team season of 20 weeks (4,960 fixtures, 14,880 confirmed games, week 20
    published: `benchmarks.big_season`) and a 100-player progressive event under way
    (round 6 of 8, half its tables in: `benchmarks.big_event`);
-3. starts gunicorn with 2 workers on a free loopback port (never 8000), the cache in Redis
-   when one answers (db 3 unless REDIS_URL says otherwise: more than one worker needs a
-   shared cache), and warms every page;
+3. starts gunicorn with 2 workers on a free loopback port (never 8000) and warms every
+   page. More than one worker needs a shared cache: REDIS_URL's when set, else a Redis
+   server of the run's own on another free port (a test run on the machine's Redis
+   empties its database after every test, and pytest-xdist's processes take databases 2
+   to 9: a shared database lost what the pages keep mid-run), else the machine's db 3;
 4. drives each page with wrk, alternating with the sign-in page in two-second turns (ten
    seconds of each by default), and prints requests/s, the median and the 99th percentile
    of each, and how many times slower than the sign-in page it is over the same turns. The
@@ -202,15 +204,34 @@ def _recreate(url: str, *, drop_only: bool = False) -> None:
             connection.execute(f'CREATE DATABASE "{name}"')
 
 
-def _redis_url() -> str:
-    if os.environ.get("REDIS_URL"):
-        return os.environ["REDIS_URL"]
+def _answers(port: int) -> bool:
     try:
-        with socket.create_connection(("127.0.0.1", 6379), timeout=1) as probe:
+        with socket.create_connection(("127.0.0.1", port), timeout=1) as probe:
             probe.sendall(b"PING\r\n")
-            return REDIS_URL if probe.recv(16).startswith(b"+PONG") else ""
+            return probe.recv(16).startswith(b"+PONG")
     except OSError:
-        return ""
+        return False
+
+
+def _redis() -> tuple[subprocess.Popen | None, str]:
+    """The cache's server (when the run started one) and its URL ("" for none at all)."""
+    if os.environ.get("REDIS_URL"):
+        return None, os.environ["REDIS_URL"]
+    binary = shutil.which("redis-server")
+    if binary is None:
+        return None, REDIS_URL if _answers(6379) else ""
+    port = _free_port()
+    server = subprocess.Popen(
+        [binary, "--bind", "127.0.0.1", "--port", str(port), "--save", "", "--appendonly", "no"],
+        stdout=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + 10
+    while not _answers(port):
+        if server.poll() is not None or time.monotonic() > deadline:
+            server.kill()
+            return None, REDIS_URL if _answers(6379) else ""
+        time.sleep(0.1)
+    return server, f"redis://127.0.0.1:{port}/0"
 
 
 def _free_port() -> int:
@@ -316,13 +337,13 @@ def main() -> int:
     sizes = SIZES["quick" if args.quick else "full"]
     args.seconds = args.seconds or (TURN_SECONDS if args.quick else 10)
     database_url = _database_url(args.database_url)
-    redis_url = _redis_url()
-    env = _environment(database_url, redis_url)
     try:
         _recreate(database_url)
     except Exception as exc:  # psycopg's OperationalError, a refused name: say it plainly
         print(f"PostgreSQL is needed at {database_url}: {exc}")
         return 2
+    redis_server, redis_url = _redis()
+    env = _environment(database_url, redis_url)
     server = None
     try:
         _manage(env, "migrate", "--verbosity", "0")
@@ -341,7 +362,9 @@ def main() -> int:
         connections.close_all()  # gunicorn's workers have the database to themselves
         port = _free_port()
         server = _serve(env, port)
-        cache = "Redis " + redis_url if redis_url else "each worker's own memory (no Redis)"
+        cache = "each worker's own memory (no Redis)"
+        if redis_url:
+            cache = ("a Redis server of its own, " if redis_server else "Redis ") + redis_url
         print(
             f"gunicorn: 2 workers on 127.0.0.1:{port}; cache: {cache}; wrk: "
             f"{args.connections} connections, {args.seconds} s a page in {TURN_SECONDS}-second "
@@ -349,9 +372,10 @@ def main() -> int:
         )
         missed = _measure(f"http://127.0.0.1:{port}", listed, cookie, args)
     finally:
-        if server is not None:
-            server.terminate()
-            server.wait(timeout=30)
+        for process in (server, redis_server):
+            if process is not None:
+                process.terminate()
+                process.wait(timeout=30)
         if not args.keep:  # WITH (FORCE) ends this process's own connection too
             _recreate(database_url, drop_only=True)
     print("all targets met" if not missed else f"MISSED: {', '.join(missed)}")

@@ -1,10 +1,23 @@
 """The load test's builder and its reading of wrk, at a tiny size (no server, no wrk), so the
 benchmark can't rot between runs."""
 
+import shutil
+from urllib.parse import urlsplit
+
 import pytest
 from django.test import Client
 
-from benchmarks.load import Page, Rate, build, combined, pages, parse_wrk, session_cookie
+from benchmarks.load import (
+    Page,
+    Rate,
+    _answers,
+    _redis,
+    build,
+    combined,
+    pages,
+    parse_wrk,
+    session_cookie,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -50,3 +63,23 @@ def test_the_builder_makes_a_season_and_an_event_whose_pages_all_answer():
         response = (manager if page.signed_in else anonymous).get(page.path)
         assert response.status_code == 200, (page.label, response.status_code)
     assert any(p.signed_in for p in listed) and all(isinstance(p, Page) for p in listed)
+
+
+@pytest.mark.skipif(shutil.which("redis-server") is None, reason="redis-server is not installed")
+def test_the_pages_are_kept_in_a_redis_server_of_the_runs_own(monkeypatch):
+    """Not in the machine's: a test run there empties its databases after every test."""
+    monkeypatch.delenv("REDIS_URL", raising=False)
+    server, url = _redis()
+    try:
+        port = urlsplit(url).port
+        assert server is not None and port not in (None, 6379) and _answers(port)
+    finally:
+        if server is not None:
+            server.terminate()
+            server.wait(timeout=30)
+    assert not _answers(port)
+
+
+def test_a_redis_url_given_is_used_as_it_is(monkeypatch):
+    monkeypatch.setenv("REDIS_URL", "redis://127.0.0.1:6379/11")
+    assert _redis() == (None, "redis://127.0.0.1:6379/11")
