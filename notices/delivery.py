@@ -5,16 +5,17 @@ UPDATE (pending, or 'sending' under a lease that ran out → sending with our to
 fresh lease). Only the rows carrying our token are sent, so two tasks handed the same
 rows, at the same time or one after the other, send each row once. The batch goes out
 over one mail and one SMS connection, and what the providers accepted is marked sent in
-slices: one UPDATE each time SLICE_SIZE messages were accepted, or SLICE_SECONDS after the
-oldest of fewer (a slow provider's each message). A worker dying after a provider
-accepted messages and before their slice's UPDATE committed leaves them claimed: their
-lease runs out and they are sent again, emails with the same Message-ID (at most a slice
-per dead worker process). Nothing is lost: a worker dying anywhere else leaves rows
-pending or under a lease that runs out, and the sweep queues them again.
+slices: one UPDATE each time SLICE_SIZE messages were accepted, or fewer once they took
+SLICE_SECONDS to hand over (a slow provider's each message, as soon as it is accepted).
+A worker dying after a provider accepted messages and before their slice's UPDATE
+committed leaves them claimed: their lease runs out and they are sent again, emails with
+the same Message-ID (at most a slice per dead worker process). Nothing is lost: a worker
+dying anywhere else leaves rows pending or under a lease that runs out, and the sweep
+queues them again.
 
-A batch costs two queries (the claim, one read of the rows with their notice and reply
-code) and one UPDATE a slice; on PostgreSQL these commit without waiting for the disk
-(`_quick_commits`).
+A batch costs two queries (the claim, which reads back its rows with their reply codes,
+and one read of their notices) and one UPDATE a slice; on PostgreSQL these commit without
+waiting for the disk (`_quick_commits`).
 """
 
 import logging
@@ -40,8 +41,8 @@ logger = logging.getLogger(__name__)
 MAX_ATTEMPTS = 5
 # Rows per task.
 CHUNK_SIZE = 250
-# Accepted messages are marked sent in slices: at most this many, or as soon as the oldest
-# has waited this long. A worker killed mid-batch may send a slice twice, no more.
+# Accepted messages are marked sent in slices: at most this many, or fewer once they took
+# this long to hand over. A worker killed mid-batch may send a slice twice, no more.
 SLICE_SIZE = 25
 SLICE_SECONDS = 0.05
 # A claim is a lease: presumed dead once this old, renewed while its batch is still sending.
@@ -100,7 +101,7 @@ class _Marks:
         self.token = token
         self.result = result
         self._sent: list[int] = []  # accepted by a provider, not marked yet
-        self.oldest = 0.0  # when the first of them was accepted (monotonic)
+        self._began = 0.0  # when the first of them was handed over (monotonic)
         # (status, backoff seconds, error) → rows: a provider that is down fails them alike.
         self._failures: dict[tuple[str, int, str], list[int]] = defaultdict(list)
 
@@ -109,17 +110,20 @@ class _Marks:
             pk__in=ids, claim_token=self.token, status=Status.SENDING
         )
 
-    def sent(self, message: Outgoing) -> None:
+    def handing_over(self) -> None:
+        """A message is about to go: a slice's clock starts with its first."""
         if not self._sent:
-            self.oldest = time.monotonic()
+            self._began = time.monotonic()
+
+    def sent(self, message: Outgoing) -> None:
         self._sent.append(message.pk)
         self.result.sent.append(message.pk)
 
     def due(self) -> bool:
         """Whether what the providers accepted should be marked now: a slice is full, or
-        its oldest acceptance has waited SLICE_SECONDS (a slow provider: each message)."""
+        it has taken SLICE_SECONDS to hand over (a slow provider: each message at once)."""
         return bool(self._sent) and (
-            len(self._sent) >= SLICE_SIZE or time.monotonic() - self.oldest >= SLICE_SECONDS
+            len(self._sent) >= SLICE_SIZE or time.monotonic() - self._began >= SLICE_SECONDS
         )
 
     def failure(self, message: Outgoing, exc: Exception) -> None:
@@ -222,6 +226,7 @@ def _deliver(message_ids: list[int]) -> DeliveryResult:
             if still_ours is not None and message.pk not in still_ours:
                 result.skipped += 1
                 continue
+            marks.handing_over()
             try:
                 senders.send(message)
             except Exception as exc:

@@ -1,5 +1,6 @@
 """Mail and SMS backends that fail, watch or die on purpose, for the delivery tests."""
 
+import time
 from smtplib import SMTPException
 
 import sms
@@ -60,8 +61,10 @@ class WatchingEmailBackend(LocmemEmailBackend):
     worker killed at that moment would leave accepted by the provider but not marked."""
 
     seen: list[tuple[int, int]] = []
+    seconds = 0.0  # how long each message takes to hand over
 
     def send_messages(self, messages):
+        time.sleep(WatchingEmailBackend.seconds)
         marked = OutboxMessage.objects.filter(status=OutboxMessage.Status.SENT).count()
         WatchingEmailBackend.seen.append((len(mail.outbox), marked))
         return super().send_messages(messages)
