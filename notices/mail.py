@@ -84,11 +84,12 @@ _POLICIES: dict[int, tuple[Policy, Policy]] = {}
 
 def fast_policy(policy: Policy) -> Policy:
     """`policy` rendering the same messages faster; policies other than the standard
-    library's own EmailPolicy instances (default, SMTP, …) are returned as they are."""
+    library's EmailPolicy with its standard headers (default, SMTP, …) are returned as
+    they are."""
     known = _POLICIES.get(id(policy))
     if known is None or known[0] is not policy:
-        if type(policy) is not EmailPolicy:
-            return policy
+        if type(policy) is not EmailPolicy or "header_factory" in vars(policy):
+            return policy  # not the standard policy, or its own header classes
         fast = _NoticePolicy(**{**vars(policy), "header_factory": _CLASSES})
         known = _POLICIES[id(policy)] = (policy, fast)
     return known[1]

@@ -1,5 +1,6 @@
 import datetime
 import email.policy
+from email.headerregistry import HeaderRegistry
 
 from django.core.mail import EmailMessage
 from hypothesis import HealthCheck, given, settings
@@ -51,6 +52,8 @@ def test_headers_written_the_same_way_are_shared_not_reparsed():
 
 def test_policies_other_than_the_standard_ones_are_left_as_they_are():
     assert fast_policy(email.policy.compat32) is email.policy.compat32
+    own_headers = email.policy.default.clone(header_factory=HeaderRegistry())
+    assert fast_policy(own_headers) is own_headers
     custom = email.policy.default.clone(max_line_length=40)
     assert fast_policy(custom) is not custom
     assert fast_policy(custom).max_line_length == 40
