@@ -118,5 +118,8 @@ def _domain(from_email: str) -> str:
 def notice_message_id(*, notice_id: int, created_at: datetime, message_id: int) -> str:
     """The Message-ID of one outbox row's email, the same at every attempt. The notice's
     time keeps two databases (a staging copy) from naming different emails alike."""
-    stamp = created_at.strftime("%Y%m%d%H%M%S%f")
+    # Digits only: a machine's name for the moment, never shown to a reader.
+    c = created_at
+    day = f"{c.year:04}{c.month:02}{c.day:02}"
+    stamp = f"{day}{c.hour:02}{c.minute:02}{c.second:02}{c.microsecond:06}"
     return f"<notice.{stamp}.{notice_id}.{message_id}@{_domain(settings.DEFAULT_FROM_EMAIL)}>"
