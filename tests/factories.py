@@ -26,7 +26,7 @@ class UserFactory(factory.django.DjangoModelFactory):
 EVERYWHERE: dict[str, list] = {RoleName.MANAGER: [], RoleName.DIRECTOR: []}
 
 
-def _grant(user, role: str, scope_kind: str, scope_id: int) -> None:
+def grant_role(user, role: str, scope_kind: str, scope_id: int) -> None:
     Role.objects.get_or_create(user=user, role=role, scope_kind=scope_kind, scope_id=scope_id)
     permissions.forget_roles(user)  # a user object kept by a test sees its new role
 
@@ -34,10 +34,10 @@ def _grant(user, role: str, scope_kind: str, scope_id: int) -> None:
 def manager_user(league=None, **kwargs):
     """An organiser who manages `league`, or (None) every league of the test."""
     user = UserFactory(**kwargs)
-    _grant(user, RoleName.ORGANISER, Scope.SITE, 0)
+    grant_role(user, RoleName.ORGANISER, Scope.SITE, 0)
     leagues = [league] if league is not None else list(League.objects.all())
     for each in leagues:
-        _grant(user, RoleName.MANAGER, Scope.LEAGUE, each.pk)
+        grant_role(user, RoleName.MANAGER, Scope.LEAGUE, each.pk)
     if league is None:
         EVERYWHERE[RoleName.MANAGER].append(user)
     return user
@@ -46,10 +46,10 @@ def manager_user(league=None, **kwargs):
 def director_user(tournament=None, **kwargs):
     """An organiser who directs `tournament`, or (None) every tournament of the test."""
     user = UserFactory(**kwargs)
-    _grant(user, RoleName.ORGANISER, Scope.SITE, 0)
+    grant_role(user, RoleName.ORGANISER, Scope.SITE, 0)
     events = [tournament] if tournament is not None else list(Tournament.objects.all())
     for each in events:
-        _grant(user, RoleName.DIRECTOR, Scope.TOURNAMENT, each.pk)
+        grant_role(user, RoleName.DIRECTOR, Scope.TOURNAMENT, each.pk)
     if tournament is None:
         EVERYWHERE[RoleName.DIRECTOR].append(user)
     return user
@@ -66,7 +66,7 @@ class LeagueFactory(factory.django.DjangoModelFactory):
     @factory.post_generation
     def staff(obj, create, extracted, **kwargs):  # noqa: N805
         for user in EVERYWHERE[RoleName.MANAGER] if create else ():
-            _grant(user, RoleName.MANAGER, Scope.LEAGUE, obj.pk)
+            grant_role(user, RoleName.MANAGER, Scope.LEAGUE, obj.pk)
 
 
 class SeasonFactory(factory.django.DjangoModelFactory):
@@ -143,7 +143,7 @@ class TournamentFactory(factory.django.DjangoModelFactory):
         if not create:
             return
         for user in [*EVERYWHERE[RoleName.DIRECTOR], *([obj.director] if obj.director else [])]:
-            _grant(user, RoleName.DIRECTOR, Scope.TOURNAMENT, obj.pk)
+            grant_role(user, RoleName.DIRECTOR, Scope.TOURNAMENT, obj.pk)
 
 
 def admin_user(**kwargs):

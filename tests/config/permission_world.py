@@ -14,7 +14,7 @@ from typing import Any
 from django.contrib.auth.models import AnonymousUser
 from django.utils import timezone
 
-from accounts.models import Role, RoleName, Scope
+from accounts.models import RoleName, Scope
 from league.nights.models import Forfeit
 from league.nights.services.forfeits import forfeit_record
 from league.nights.services.results import fixture_games_ensure
@@ -26,6 +26,7 @@ from tests.factories import (
     PlayerFactory,
     RosterEntryFactory,
     UserFactory,
+    grant_role,
     manager_user,
 )
 from tests.league.factories import VenueFactory
@@ -115,14 +116,9 @@ def build_world() -> World:
     other_director = UserFactory()
     progressive(players=8, rounds=3, director=other_director, slug="tee-two")
     scorekeeper = UserFactory()
-    Role.objects.create(
-        user=scorekeeper,
-        scope_kind=Scope.TOURNAMENT,
-        scope_id=tournament.pk,
-        role=RoleName.SCOREKEEPER,
-    )
+    grant_role(scorekeeper, RoleName.SCOREKEEPER, Scope.TOURNAMENT, tournament.pk)
     for user in (director, other_director):
-        Role.objects.get_or_create(user=user, scope_kind=Scope.SITE, scope_id=0, role="organiser")
+        grant_role(user, RoleName.ORGANISER, Scope.SITE, 0)
     table = Round.objects.get(tournament=tournament, number=1).tables.first()
     table_game = table.game
     # The director entered table 1's card for N-S: E-W confirm it with a seat code.

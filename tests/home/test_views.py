@@ -3,13 +3,14 @@
 import pytest
 from django.urls import reverse
 
-from accounts.models import Role, RoleName, Scope
+from accounts.models import RoleName, Scope
 from tests.factories import (
     LeagueFactory,
     TeamFactory,
     TournamentFactory,
     UserFactory,
     captain_user,
+    grant_role,
     manager_user,
     user_for,
 )
@@ -58,15 +59,8 @@ def test_my_team_shows_the_captains_own_roster_only(client):
 def test_the_manage_page_offers_only_links_its_reader_may_follow(client):
     league, tournament = LeagueFactory(), TournamentFactory()
     co_manager, co_director = UserFactory(), UserFactory()
-    Role.objects.create(
-        user=co_manager, role=RoleName.MANAGER, scope_kind=Scope.LEAGUE, scope_id=league.pk
-    )
-    Role.objects.create(
-        user=co_director,
-        role=RoleName.DIRECTOR,
-        scope_kind=Scope.TOURNAMENT,
-        scope_id=tournament.pk,
-    )
+    grant_role(co_manager, RoleName.MANAGER, Scope.LEAGUE, league.pk)
+    grant_role(co_director, RoleName.DIRECTOR, Scope.TOURNAMENT, tournament.pk)
     for user in (co_manager, co_director):
         client.force_login(user)
         page = client.get(reverse("manage"))
