@@ -33,12 +33,10 @@ from __future__ import annotations
 import itertools
 import random
 import sys
-from pathlib import Path
 
 from tournaments.rotation.designs import _affine_plane_classes
-from tournaments.rotation.offline.pg33 import dump
+from tournaments.rotation.offline.pg33 import write_table
 
-TABLES = Path(__file__).resolve().parent.parent / "tables"
 COUPLES = 16
 
 Line = tuple[int, ...]
@@ -148,16 +146,8 @@ def check(rounds: list[list[list[int]]]) -> None:
 def main() -> int:
     seats = rounds_seats()
     check(seats)
-    table = {
-        "players": 2 * COUPLES,
-        "rounds": len(seats),
-        "source": "two affine planes of order 4 lifted: tournaments/rotation/offline/golfer32.py",
-        "claims": {"max_table_meetings": 1},
-        "rounds_seats": seats,
-    }
-    path = TABLES / f"n32_r{len(seats)}.json"
-    path.write_text(dump(table))
-    print(f"wrote {path}: {len(seats)} rounds")
+    source = "two affine planes of order 4 lifted: tournaments/rotation/offline/golfer32.py"
+    write_table(2 * COUPLES, seats, source)
     return 0
 
 

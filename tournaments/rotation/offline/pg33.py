@@ -119,18 +119,22 @@ def dump(table: dict) -> str:
     return f'{text},\n "rounds_seats": [\n  {rounds}\n ]\n}}\n'
 
 
-def main() -> int:
-    seats = rounds_seats()
+def write_table(players: int, seats: list, source: str) -> None:
+    """Store a table in which nobody shares a table twice as tables/n{players}_r{rounds}.json."""
     table = {
-        "players": 40,
+        "players": players,
         "rounds": len(seats),
-        "source": "a packing of PG(3, 3): tournaments/rotation/offline/pg33.py",
+        "source": source,
         "claims": {"max_table_meetings": 1},
         "rounds_seats": seats,
     }
-    path = TABLES / f"n40_r{len(seats)}.json"
+    path = TABLES / f"n{players}_r{len(seats)}.json"
     path.write_text(dump(table))
     print(f"wrote {path}: {len(seats)} rounds")
+
+
+def main() -> int:
+    write_table(40, rounds_seats(), "a packing of PG(3, 3): tournaments/rotation/offline/pg33.py")
     return 0
 
 
