@@ -50,6 +50,11 @@ def _cache(user: Any) -> dict:
     return cache
 
 
+def remember_roles(user: Any, roles: frozenset[tuple[str, int, str]]) -> None:
+    """Roles read together with the user (`accounts.signed_in`): no query of their own."""
+    _cache(user)["roles"] = roles
+
+
 def forget_roles(user: Any) -> None:
     """Drop the per-request cache after a change of roles."""
     if hasattr(user, _CACHE_ATTR):

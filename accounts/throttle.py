@@ -36,6 +36,8 @@ from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest
 
+from accounts.signed_in import user_with_roles
+
 logger = logging.getLogger(__name__)
 
 MAX_WAIT = 60  # seconds: the longest a slowed key waits between attempts
@@ -281,6 +283,11 @@ class ThrottledModelBackend(ModelBackend):
         else:
             guard.succeeded(reset=(login_account_limit().scope,))
         return user
+
+    def get_user(self, user_id: Any) -> Any:
+        """The signed-in user of a request, with their roles in the same query."""
+        user = user_with_roles(user_id)
+        return user if user is not None and self.user_can_authenticate(user) else None
 
     async def aauthenticate(
         self,

@@ -105,7 +105,7 @@ def test_the_live_csv_is_private_and_answers_304_until_a_result_changes(
 
 def test_a_repeat_view_is_one_query_more_than_the_layout_whatever_the_number_of_teams(client):
     """The season, its published weeks and its versions in one query, then one cache read;
-    the rest is what every signed-in page reads (the session, the user, their roles)."""
+    the rest is what every signed-in page reads (the session, the user with their roles)."""
     seasons = []
     for teams in (20, 100):
         season = night_season(weeks=20, levels=())

@@ -1,0 +1,81 @@
+"""The signed-in user and their roles in one query.
+
+Every signed-in page reads both (the menu asks whether the user manages or directs
+anything), so the authentication backend loads them together instead of the user first
+and the roles in a query of their own.
+"""
+
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.db import router
+from django.db.models import CharField, OuterRef, StringAgg, Subquery, Value
+from django.db.models.functions import Cast, Concat
+
+from accounts import permissions
+from accounts.models import Role
+
+# Neither separator can occur in a scope kind, a role name or a number.
+_FIELD, _ROW = ":", ","
+
+
+def _roles_text() -> Subquery:
+    """The user's roles as one text: 'league:4:manager,tournament:2:director'."""
+    row = Concat("scope_kind", Value(_FIELD), Cast("scope_id", CharField()), Value(_FIELD), "role")
+    rows = (
+        Role.objects.filter(user_id=OuterRef("pk"))
+        .order_by()
+        .values("user_id")
+        .annotate(text=StringAgg(row, Value(_ROW)))
+        .values("text")
+    )
+    return Subquery(rows, output_field=CharField())
+
+
+def parse_roles(text: str | None) -> frozenset[tuple[str, int, str]]:
+    """The (scope kind, scope id, role) rows of `_roles_text`'s answer."""
+    if not text:
+        return frozenset()
+    roles = set()
+    for row in text.split(_ROW):
+        kind, scope_id, role = row.split(_FIELD)
+        roles.add((kind, int(scope_id), role))
+    return frozenset(roles)
+
+
+def _query(alias: str) -> tuple[str, tuple]:
+    """The query's SQL and its parameters but the user's id (the last one), compiled once
+    per database: compiling the subquery costs more than running it."""
+    if alias not in _compiled:
+        model = get_user_model()
+        query = (
+            model._default_manager.using(alias)
+            .annotate(role_text=_roles_text())
+            .filter(pk=_PLACEHOLDER)
+            .query
+        )
+        sql, params = query.get_compiler(alias).as_sql()
+        if not params or params[-1] != _PLACEHOLDER:
+            raise AssertionError("the user's id is expected as the query's last parameter")
+        _compiled[alias] = (sql, tuple(params[:-1]))
+    return _compiled[alias]
+
+
+_PLACEHOLDER = -271828  # stands for the user's id while the query is compiled
+_compiled: dict[str, tuple[str, tuple]] = {}
+
+
+def user_with_roles(user_id: Any) -> Any | None:
+    """The user with this id, their roles already known to `accounts.permissions`."""
+    model = get_user_model()
+    try:
+        pk = model._meta.pk.to_python(user_id)
+    except ValidationError:
+        return None
+    alias = router.db_for_read(model)
+    sql, params = _query(alias)
+    user = next(iter(model._default_manager.db_manager(alias).raw(sql, (*params, pk))), None)
+    if user is not None:
+        permissions.remember_roles(user, parse_roles(user.role_text))
+    return user
