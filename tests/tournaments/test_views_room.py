@@ -3,8 +3,11 @@
 import pytest
 from django.urls import reverse
 
+from tests.factories import UserFactory
 from tests.tournaments.factories import bracket, heats_event, progressive, started
 from tournaments.models import Tournament
+from tournaments.services import round_enter_scores
+from tournaments.services.scores import TableResult
 
 pytestmark = pytest.mark.django_db
 
@@ -91,3 +94,32 @@ def test_a_field_on_one_page_asks_for_it_again(client):
     tournament = started(progressive(8, rounds=2))
     content = _get(client, "big_screen_panel", tournament, page="1").content.decode()
     assert "?page=0" in content
+
+
+def test_a_repeat_poll_renders_only_the_header_until_a_result_comes_in(client):
+    """The tables and leaders are rendered once per results version and page; a score
+    entered shows on the next poll."""
+    tournament = started(progressive(12, rounds=2, director=UserFactory()))
+    first = _get(client, "big_screen_panel", tournament)
+    assert "tournaments/_room_sections.html" in [t.name for t in first.templates]
+    again = _get(client, "big_screen_panel", tournament)
+    assert "tournaments/_room_sections.html" not in [t.name for t in again.templates]
+    body = first.content.decode().split("</header>")[1]
+    assert again.content.decode().split("</header>")[1] == body  # the clock apart
+    round_enter_scores(
+        tournament=tournament,
+        number=1,
+        user=tournament.director,
+        results={1: TableResult({"N": 6, "S": 6, "E": 2, "W": 2})},
+    )
+    after = _get(client, "big_screen_panel", tournament).content.decode()
+    assert '<strong class="seat-points">6</strong>' in after
+    assert "room-done" in after and "room-done" not in first.content.decode()
+
+
+def test_a_page_beyond_the_turn_is_answered_but_not_kept_apart(client):
+    tournament = started(progressive(8, rounds=2))  # one page of each: a turn of 1
+    for _ in range(2):
+        beyond = _get(client, "big_screen_panel", tournament, page="5")
+        assert "tournaments/_room_sections.html" in [t.name for t in beyond.templates]
+    assert "?page=0" in beyond.content.decode()

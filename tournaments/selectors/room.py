@@ -77,6 +77,11 @@ class RoomView:
     leaders: Paged
     next_page: int
 
+    @property
+    def turn(self) -> int:
+        """How many refreshes show the whole field once: pages from 0 to turn - 1."""
+        return lcm(self.tables.pages, self.leaders.pages)
+
 
 @dataclass
 class RoomData:
@@ -146,7 +151,7 @@ def _pages(items: list, per_page: int) -> int:
     return max(1, ceil(len(items) / per_page))
 
 
-def _clock(tournament: Tournament, started_at: datetime.datetime | None) -> RoundClock | None:
+def round_clock(tournament: Tournament, started_at: datetime.datetime | None) -> RoundClock | None:
     if started_at is None or tournament.status != Tournament.Status.RUNNING:
         return None
     rule_set = tournament.rule_set
@@ -167,7 +172,7 @@ def room_view(tournament: Tournament, page: int = 0) -> RoomView:
     return RoomView(
         round_number=shown.round_number,
         round_status=shown.round_status,
-        clock=_clock(tournament, shown.started_at),
+        clock=round_clock(tournament, shown.started_at),
         tables=shown.tables,
         sitting_out=shown.sitting_out,
         leaders=shown.leaders,

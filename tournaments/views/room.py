@@ -6,15 +6,45 @@ screen in the room polls it: a progressive event's panel is one query for the ev
 results version, then the cache (`tournaments.selectors.boards`).
 """
 
+import datetime
+from dataclasses import dataclass
+
+from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString, mark_safe
 
 from tournaments.models import Tournament
 from tournaments.selectors import bracket_view, heats_view
-from tournaments.selectors.room import PAGE_MAX, room_view
+from tournaments.selectors.boards import CACHE_SECONDS, board_key
+from tournaments.selectors.room import PAGE_MAX, RoundClock, room_view, round_clock
 from tournaments.versions import RESULTS_VERSION
 
 REFRESH_SECONDS = 10
+# Bump when _room_sections.html changes, to drop the kept renderings.
+SECTIONS_VERSION = 1
+
+
+@dataclass(frozen=True)
+class KeptRoom:
+    """One refresh of a progressive event's display, its tables and leaders rendered: kept
+    per results version and page, so every screen's poll renders only the header."""
+
+    round_number: int | None
+    started_at: datetime.datetime | None
+    next_page: int
+    html: str
+
+
+@dataclass(frozen=True)
+class PanelRoom:
+    """What the panel's template reads of the room: the kept part and the clock now."""
+
+    round_number: int | None
+    clock: RoundClock | None
+    next_page: int
+    sections_html: SafeString
 
 
 def _page(request: HttpRequest) -> int:
@@ -29,7 +59,7 @@ def _context(request: HttpRequest, slug: str) -> dict:
     )
     context: dict = {"tournament": tournament, "refresh_seconds": REFRESH_SECONDS}
     if tournament.is_progressive:
-        context["room"] = room_view(tournament, _page(request))
+        context["room"] = _panel_room(request, tournament, _page(request))
     elif tournament.is_bracket:
         context["brackets"] = bracket_view(tournament)
     else:
@@ -39,6 +69,26 @@ def _context(request: HttpRequest, slug: str) -> dict:
             pk=tournament.champion_id
         )
     return context
+
+
+def _panel_room(request: HttpRequest, tournament: Tournament, page: int) -> PanelRoom:
+    """One cache read while the results stay as they are (the key is read with the event)."""
+    key = f"{board_key('room', tournament)}:{page}:html:{SECTIONS_VERSION}"
+    kept = cache.get(key)
+    if kept is None:
+        room = room_view(tournament, page)
+        html = render_to_string("tournaments/_room_sections.html", {"room": room}, request)
+        kept = KeptRoom(
+            room.round_number, room.clock and room.clock.started_at, room.next_page, html
+        )
+        if page < room.turn:  # a page number typed beyond the turn is not kept apart
+            cache.set(key, kept, timeout=CACHE_SECONDS)
+    return PanelRoom(
+        round_number=kept.round_number,
+        clock=round_clock(tournament, kept.started_at),
+        next_page=kept.next_page,
+        sections_html=mark_safe(kept.html),  # noqa: S308  (our own template's output, kept as is)
+    )
 
 
 def big_screen(request: HttpRequest, slug: str) -> HttpResponse:
