@@ -1,5 +1,4 @@
 import random
-import time
 from fractions import Fraction as F
 
 import pytest
@@ -270,7 +269,8 @@ def test_the_order_games_arrive_in_does_not_change_the_standings(games, rnd):
     assert compute_standings(games, levels) == compute_standings(shuffled, levels)
 
 
-def test_five_hundred_teams_over_twenty_weeks_are_fast():
+def test_five_hundred_teams_over_twenty_weeks_are_all_ranked():
+    """Its speed is measured by benchmarks/standings.py, not here."""
     rng = random.Random(7)
     teams = [f"t{i}" for i in range(500)]
     games = []
@@ -280,8 +280,6 @@ def test_five_hundred_teams_over_twenty_weeks_are_fast():
             for _ in range(3):
                 sa, sb = (10, rng.randint(0, 9)) if rng.random() < 0.5 else (rng.randint(0, 9), 10)
                 games.append(GameRecord((week, n), week, teams[n], teams[n + 1], sa, sb))
-    began = time.perf_counter()
     table = compute_standings(games, dict.fromkeys(teams, "all"))
-    assert time.perf_counter() - began < 2.0
     assert len(table["all"]) == 500
     assert sum(r.games_won for r in table["all"]) == 15000

@@ -53,7 +53,7 @@ def assert_claims_hold(data: dict) -> None:
 
 def test_a_short_search_seats_everyone_once_a_round_with_unique_partners(tmp_path):
     out = tmp_path / "n12_r5.json"
-    local_search.main(["--players", "12", "--rounds", "5", "--seconds", "1.5", "--out", str(out)])
+    local_search.main(["--players", "12", "--rounds", "5", "--moves", "500000", "--out", str(out)])
     data = json.loads(out.read_text())
     assert (data["players"], data["rounds"]) == (12, 5)
     assert_claims_hold(data)
@@ -65,7 +65,7 @@ def test_a_short_search_seats_everyone_once_a_round_with_unique_partners(tmp_pat
 
 
 def test_the_search_counts_pairs_as_an_independent_count_does():
-    seats, fig, moves = local_search.search(16, 6, 0.5, random.Random(3))
+    seats, fig, moves = local_search.search(16, 6, 0, random.Random(3), max_moves=300_000)
     assert moves > 0
     data = local_search.to_json(16, seats)
     partners, opposed, met = relation_counts(data)
@@ -77,15 +77,21 @@ def test_the_search_counts_pairs_as_an_independent_count_does():
     assert (fig.max_opposed, fig.max_met) == (max(opposed.values()), max(met.values()))
 
 
+def test_a_search_bounded_by_moves_is_the_same_whatever_the_machines_load():
+    first = local_search.search(12, 5, 0, random.Random(7), max_moves=50_000)
+    again = local_search.search(12, 5, 0, random.Random(7), max_moves=50_000)
+    assert first == again and first[2] >= 50_000
+
+
 def test_a_stored_table_is_kept_when_the_new_search_does_worse(tmp_path):
     out = tmp_path / "n12_r5.json"
-    local_search.main(["--players", "12", "--rounds", "5", "--seconds", "1", "--out", str(out)])
+    local_search.main(["--players", "12", "--rounds", "5", "--moves", "300000", "--out", str(out)])
     stored = out.read_text()
-    # No time at all: the result is the seed, worse than the stored table.
-    local_search.main(["--players", "12", "--rounds", "5", "--seconds", "0", "--out", str(out)])
+    # No move at all: the result is the seed, worse than the stored table.
+    local_search.main(["--players", "12", "--rounds", "5", "--moves", "0", "--out", str(out)])
     assert out.read_text() == stored
     local_search.main(
-        ["--players", "12", "--rounds", "5", "--seconds", "0", "--out", str(out), "--force"]
+        ["--players", "12", "--rounds", "5", "--moves", "0", "--out", str(out), "--force"]
     )
     assert out.read_text() != stored
 

@@ -4,7 +4,6 @@ checked to use them."""
 
 import json
 import random
-import time
 from collections import Counter
 from itertools import combinations
 from pathlib import Path
@@ -100,14 +99,11 @@ def test_the_checks_catch_a_round_that_brings_two_table_mates_together_again():
 @pytest.mark.parametrize("n", [32, 40])
 def test_fresh_rotations_of_ten_rounds_for_32_and_40_players_meet_nobody_twice(n):
     players = list(range(1, n + 1))
-    start = time.process_time()
-    rounds = generate_rotation(players, 10, seed=5)
-    seconds = time.process_time() - start
+    rounds = generate_rotation(players, 10, seed=5)  # its time: benchmarks/rotation.py
 
     quality = rotation_quality(players, rounds)
     assert (quality.partner_max, quality.opponent_max, quality.meet_max) == (1, 1, 1)
     assert quality.sit_out_spread == 0
-    assert seconds < 1.0
 
 
 def test_fewer_rounds_come_from_the_same_table():

@@ -47,6 +47,7 @@ MET = 3  # a pair met again (twice again for a third meeting)
 WEIGHTS = (WALL, OPPOSED, WALL, MET, MET)  # see cost_table
 CONFLICT = (1, 1, 1, 0, 0)  # pairs whose seats most moves start from
 CYCLE_SECONDS = 30.0  # the annealing reheats this often
+CYCLE_MOVES = 20_000_000  # the same, for a search bounded by moves
 TEMPS = (6.0, 0.4)
 HOT_SHARE = 0.7  # share of moves that start from a seat in conflict
 REFRESH = 400  # moves between refreshes of the seats in conflict
@@ -150,9 +151,11 @@ def anneal(
     temps: tuple[float, float],
     seconds: float,
     rng: random.Random,
+    max_moves: int | None = None,
 ) -> tuple[Seats, int, int]:
-    """Anneal a copy of ``seats`` for ``seconds`` of CPU time; return (best seats,
-    best rank, moves tried). The temperature falls geometrically with the time
+    """Anneal a copy of ``seats`` for ``seconds`` of CPU time, or ``max_moves`` moves
+    when given (the same walk whatever the machine's load); return (best seats, best
+    rank, moves tried). The temperature falls geometrically with the time or moves
     spent. ``weights`` guide the walk; the best state kept is the best by
     ``Figures.key`` (``rank_table``), which the weights only approximate.
 
@@ -190,7 +193,10 @@ def anneal(
     moves = 0
     while True:
         if moves % CLOCK == 0:
-            done = (time.process_time() - start) / seconds if seconds > 0 else 1.0
+            if max_moves is not None:
+                done = moves / max_moves if max_moves > 0 else 1.0
+            else:
+                done = (time.process_time() - start) / seconds if seconds > 0 else 1.0
             if done >= 1.0 or best_rank == 0:
                 break
             temp = t_hot * (t_cold / t_hot) ** done
@@ -275,17 +281,32 @@ def anneal(
 
 
 def search(
-    n: int, rounds: int, seconds: float, rng: random.Random, log=None
+    n: int,
+    rounds: int,
+    seconds: float,
+    rng: random.Random,
+    log=None,
+    max_moves: int | None = None,
 ) -> tuple[Seats, Figures, int]:
-    """The best schedule found in about ``seconds``: (seats, figures, moves tried)."""
+    """The best schedule found in about ``seconds`` of CPU time, or in ``max_moves``
+    moves when given (repeatable): (seats, figures, moves tried)."""
     deadline = time.process_time() + seconds
     best = seed_rounds(n, rounds, rng)
     best_key = figures(n, best).key()
     if log:
         log(f"seed: {figures(n, best)}")
     total_moves = 0
-    while (left := deadline - time.process_time()) > 0:
-        found, _, moves = anneal(n, best, WEIGHTS, TEMPS, min(CYCLE_SECONDS, left), rng)
+    while True:
+        if max_moves is not None:
+            if total_moves >= max_moves:
+                break
+            budget = {"max_moves": min(CYCLE_MOVES, max_moves - total_moves)}
+            cycle_seconds = 0.0
+        else:
+            if (left := deadline - time.process_time()) <= 0:
+                break
+            budget, cycle_seconds = {}, min(CYCLE_SECONDS, left)
+        found, _, moves = anneal(n, best, WEIGHTS, TEMPS, cycle_seconds, rng, **budget)
         total_moves += moves
         key = figures(n, found).key()
         if key <= best_key:
@@ -325,6 +346,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, required=True)
     parser.add_argument("--rounds", type=int, required=True)
     parser.add_argument("--seconds", type=float, default=600.0)
+    parser.add_argument("--moves", type=int, help="stop after this many moves, not seconds")
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--force", action="store_true", help="replace a better stored table")
@@ -339,7 +361,9 @@ def main(argv: list[str] | None = None) -> int:
             print(text, file=sys.stderr, flush=True)
 
     wall, cpu = time.monotonic(), time.process_time()
-    seats, fig, moves = search(n, rounds, args.seconds, random.Random(args.seed), log)
+    seats, fig, moves = search(
+        n, rounds, args.seconds, random.Random(args.seed), log, max_moves=args.moves
+    )
     wall, cpu = time.monotonic() - wall, time.process_time() - cpu
     print(f"{n} x {rounds}: {fig}; {cpu:.0f} s CPU ({wall:.0f} s wall), {moves} moves")
     if args.out.exists() and not args.force:
