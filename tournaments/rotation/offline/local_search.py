@@ -23,7 +23,8 @@ improved on the cycles' result: with oppositions nearly all distinct, every
 swap adds some.)
 
 ``--seconds`` is CPU time of this process, so a busy machine slows a run down
-without cutting its search short.
+without cutting its search short; ``--moves`` stops after that many moves instead,
+the same walk on any machine (the tests use it).
 """
 
 from __future__ import annotations
