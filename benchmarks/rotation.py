@@ -5,7 +5,10 @@ For each N the rotation has R = min(N-1, 10) rounds. Required targets (exit code
 1 when one is missed): partner_max 1; opponent_max <= 2 when N = 0 or 1 mod 4;
 sit-outs fair (spread <= 1, nobody out twice before everyone once); under one
 second (wall clock; "cpu" is the process's own time, which a busy machine does not
-inflate). The lower bounds ceil(2R/(N-1)) and ceil(3R/(N-1)) are shown beside the
+inflate); and the best known for ten rounds (``BEST_KNOWN``, see
+../shared/rotation-notes.md): 20 players with at most 24 pairs opposed twice and 24
+with at most 3, without a pair at one table a third time; 32 and 40 with nobody
+sharing a table twice. The lower bounds ceil(2R/(N-1)) and ceil(3R/(N-1)) are shown beside the
 achieved values; "*" marks a value above its bound. "opp2" and "met2" count the pairs
 opposed, and sharing a table, twice or more (fewer is better).
 
@@ -37,6 +40,8 @@ from tournaments.rotation.quality import pair_counts  # noqa: E402
 SIZES = [8, 9, 10, 11, 12, 13, 16, 17, 20, 21, 24, 28, 30, 32, 40, 48, 64, 100, 128]
 REDRAW_SIZES = [8, 9, 10, 11, 12, 13, 14, 15, 16, 20, 28, 40, 64]
 TIME_LIMIT = 1.0
+# Ten rounds: (pairs opposed twice at most, most times a pair shares a table).
+BEST_KNOWN = {20: (24, 2), 24: (3, 2), 32: (0, 1), 40: (0, 1)}
 # Eight players, five rounds played, then player 5 withdraws: round 6 must repeat nobody.
 REPORTED = [
     ((6, 1), (4, 7), (2, 5), (8, 3)),
@@ -74,12 +79,16 @@ def main(argv: list[str]) -> int:
             missed.append("sit-out")
         if seconds >= TIME_LIMIT:
             missed.append("time")
-        all_met = all_met and not missed
-        opp = f"{q.opponent_max}{'*' if q.opponent_max > opp_lb else ' '}"
-        meet = f"{q.meet_max}{'*' if q.meet_max > meet_lb else ' '}"
         _, opposed, met = pair_counts(rotation)
         opp2 = sum(1 for c in opposed.values() if c > 1)
         met2 = sum(1 for c in met.values() if c > 1)
+        if rounds == 10 and n in BEST_KNOWN:
+            most_opp2, most_met = BEST_KNOWN[n]
+            if opp2 > most_opp2 or q.meet_max > most_met:
+                missed.append("best known")
+        all_met = all_met and not missed
+        opp = f"{q.opponent_max}{'*' if q.opponent_max > opp_lb else ' '}"
+        meet = f"{q.meet_max}{'*' if q.meet_max > meet_lb else ' '}"
         print(
             f"{n:>4} {rounds:>3} {seconds:>8.3f} {cpu:>6.3f} {q.partner_max:>8} {opp:>9}"
             f" {opp_lb:>5} {meet:>5} {meet_lb:>5} {q.sit_out_spread:>8} {opp2:>5} {met2:>5}"

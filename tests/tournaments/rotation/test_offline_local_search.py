@@ -41,10 +41,16 @@ def relation_counts(data: dict) -> tuple[Counter, Counter, Counter]:
 
 
 def assert_claims_hold(data: dict) -> None:
-    partners, opposed, _met = relation_counts(data)
+    partners, opposed, met = relation_counts(data)
     claims = data["claims"]
     assert set(data) == {"players", "rounds", "claims", "rounds_seats"}
-    assert set(claims) == {"partners_unique", "pairs_opposed_twice_at_most", "max_opposed"}
+    assert set(claims) == {
+        "partners_unique",
+        "pairs_opposed_twice_at_most",
+        "max_opposed",
+        "max_table_meetings",
+    }
+    assert max(met.values()) <= claims["max_table_meetings"]
     if claims["partners_unique"]:
         assert max(partners.values()) == 1
     assert sum(1 for c in opposed.values() if c >= 2) <= claims["pairs_opposed_twice_at_most"]
@@ -103,5 +109,5 @@ def test_the_stored_table_keeps_its_claims_and_meets_the_target(players, rounds)
     assert_claims_hold(data)
     claims = data["claims"]
     assert claims["partners_unique"] is True
-    assert claims["max_opposed"] == 2
+    assert claims["max_opposed"] == 2 and claims["max_table_meetings"] == 2
     assert claims["pairs_opposed_twice_at_most"] <= STORED_TARGETS[players, rounds]

@@ -106,6 +106,21 @@ def test_fresh_rotations_of_ten_rounds_for_32_and_40_players_meet_nobody_twice(n
     assert quality.sit_out_spread == 0
 
 
+@pytest.mark.parametrize(("n", "opposed_twice"), [(20, 24), (24, 3)])
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_fresh_rotations_of_ten_rounds_for_20_and_24_players_reach_the_best_known(
+    n, opposed_twice, seed
+):
+    """At most 24 (20 players) and 3 (24 players) pairs opposed twice, partners unique and
+    no pair at one table three times (../shared/rotation-notes.md)."""
+    players = list(range(1, n + 1))
+    rounds = generate_rotation(players, 10, seed=seed)
+    seats = [[t.players for t in rnd.tables] for rnd in rounds]
+    partners, opponents, mates = relations(seats)
+    assert max(partners.values()) == 1 and max(mates.values()) <= 2
+    assert sum(1 for c in opponents.values() if c >= 2) <= opposed_twice
+
+
 def test_fewer_rounds_come_from_the_same_table():
     players = [f"p{i}" for i in range(40)]
 

@@ -1,14 +1,17 @@
 """Offline local search for progressive rotations stored as data.
 
     python -m tournaments.rotation.offline.local_search --players 20 --rounds 10 \\
-        --seconds 600 --out tournaments/rotation/tables/n20_r10.json
+        --seconds 420 --seed 1 --out tournaments/rotation/tables/n20_r10.json
+
+(the stored 20 x 10 table came from that run; a run bounded by CPU time depends on the
+machine's speed, so a rerun finds a table about as good, not the same one).
 
 N players (a multiple of 4: nobody sits out) play R rounds. A round is a flat
 seat list: seats ``4k .. 4k+3`` are table k as [north, south, east, west], so
 the partner of seat s is ``s ^ 1`` and its opponents ``s ^ 2`` and ``s ^ 3``.
 Objectives, in order (``Figures.key``): no pair partners twice, no pair opposes
-three times, as few pairs as possible oppose twice, nobody meets anyone at a
-table three times, as few pairs as possible share a table in two rounds.
+three times, nobody meets anyone at a table three times, as few pairs as possible
+oppose twice, as few pairs as possible share a table in two rounds.
 
 Seed: R rounds of a whist design Wh(N) (partners unique, oppositions at most
 two), the rounds kept being the best of many random choices. Then simulated
@@ -44,8 +47,9 @@ Seats = list[list[int]]
 
 WALL = 1_000
 OPPOSED = 12  # a pair opposed twice
-MET = 3  # a pair met again (twice again for a third meeting)
-WEIGHTS = (WALL, OPPOSED, WALL, MET, MET)  # see cost_table
+MET = 3  # a pair met again
+MET_THRICE = 40  # a pair at one table a third time: the app ranks it before any opposition
+WEIGHTS = (WALL, OPPOSED, WALL, MET, MET_THRICE)  # see cost_table
 CONFLICT = (1, 1, 1, 0, 0)  # pairs whose seats most moves start from
 CYCLE_SECONDS = 30.0  # the annealing reheats this often
 CYCLE_MOVES = 20_000_000  # the same, for a search bounded by moves
@@ -69,12 +73,14 @@ class Figures:
     max_met: int
 
     def key(self) -> tuple[int, int, int, int, int]:
-        """Smaller is better, compared in this order."""
+        """Smaller is better, compared in this order: the order in which the app weighs
+        a stored table against its other starts (``search.schedule_key``: the maxima,
+        then the pairs again), so a table this search prefers is the one the app takes."""
         return (
             self.partner_repeats,
             self.opposed_thrice,
-            self.opposed_twice,
             self.met_thrice,
+            self.opposed_twice,
             self.met_twice,
         )
 
@@ -106,7 +112,7 @@ def rank_table(n: int, k: int) -> list[int]:
     table = []
     for p in range(k):
         for o in range(k):
-            flags = (p > 1, o > 2, o > 1, p + o > 2, p + o > 1)
+            flags = (p > 1, o > 2, p + o > 2, o > 1, p + o > 1)
             table.append(sum(base ** (4 - i) for i, flag in enumerate(flags) if flag))
     return table
 
@@ -326,6 +332,7 @@ def to_json(n: int, seats: Seats) -> dict:
             "partners_unique": fig.partner_repeats == 0,
             "pairs_opposed_twice_at_most": fig.opposed_twice,
             "max_opposed": max(2, fig.max_opposed),
+            "max_table_meetings": max(2, fig.max_met),
         },
         "rounds_seats": [[seat[t : t + 4] for t in range(0, n, 4)] for seat in seats],
     }
