@@ -20,13 +20,13 @@ from notices import tasks
 from notices.addresses import Recipient, ReplyOffer, addresses_for
 from notices.channels import channels_of
 from notices.models import Announcement, Notice, NoticePreference, OutboxMessage
+from notices.outbox_rows import outbox_rows_write
 from notices.replies import reply_codes_issue
 from notices.subjects import LINE_BREAK_MESSAGE, has_line_break
 
 logger = logging.getLogger(__name__)
 
 SMS_MAX = 320
-BULK_BATCH = 1000
 
 __all__ = [
     "Recipient",
@@ -132,20 +132,10 @@ def notice_send(
         return Notice.objects.get(key=key)
     now = notice.created_at
     rows = notice_addresses(kind=kind, recipients=recipients)
-    OutboxMessage.objects.bulk_create(
-        (
-            OutboxMessage(
-                notice=notice,
-                channel=channel,
-                address=address,
-                name=name[:120],
-                player_id=player_id,
-                available_at=now,
-                queued_at=now,  # handed to delivery when the transaction commits
-            )
-            for channel, address, name, player_id in rows
-        ),
-        batch_size=BULK_BATCH,
+    outbox_rows_write(
+        # Handed to delivery when the transaction commits.
+        OutboxMessage(notice=notice, available_at=now, queued_at=now),
+        [(channel, address, name[:120], player_id) for channel, address, name, player_id in rows],
     )
     if reply is not None:
         reply_codes_issue(notice=notice, offer=reply)
