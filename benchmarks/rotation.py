@@ -5,10 +5,10 @@ For each N the rotation has R = min(N-1, 10) rounds. Required targets (exit code
 1 when one is missed): partner_max 1; opponent_max <= 2 when N = 0 or 1 mod 4;
 sit-outs fair (spread <= 1, nobody out twice before everyone once); under one
 second (wall clock; "cpu" is the process's own time, which a busy machine does not
-inflate); and the best known for ten rounds (``BEST_KNOWN``, see
-../shared/rotation-notes.md): 20 players with at most 24 pairs opposed twice and 24
-with at most 3, without a pair at one table a third time; 32 and 40 with nobody
-sharing a table twice. The lower bounds ceil(2R/(N-1)) and ceil(3R/(N-1)) are shown beside the
+inflate); and the best known for ten rounds (``BEST_KNOWN``: published tables and
+long local searches): 20 players with at most 24 pairs opposed twice and 24 with at
+most 3, without a pair at one table a third time; 32 and 40 with nobody sharing a
+table twice. The lower bounds ceil(2R/(N-1)) and ceil(3R/(N-1)) are shown beside the
 achieved values; "*" marks a value above its bound. "opp2" and "met2" count the pairs
 opposed, and sharing a table, twice or more (fewer is better).
 

@@ -112,7 +112,7 @@ def test_fresh_rotations_of_ten_rounds_for_20_and_24_players_reach_the_best_know
     n, opposed_twice, seed
 ):
     """At most 24 (20 players) and 3 (24 players) pairs opposed twice, partners unique and
-    no pair at one table three times (../shared/rotation-notes.md)."""
+    no pair at one table three times: the best tables known."""
     players = list(range(1, n + 1))
     rounds = generate_rotation(players, 10, seed=seed)
     seats = [[t.players for t in rnd.tables] for rnd in rounds]
