@@ -2,7 +2,7 @@
 
 A cancellation writes a row for everyone in the league inside the manager's request,
 and nobody hears of it before that transaction commits. On PostgreSQL the rows go in
-with COPY (about a tenth of the time of building a model instance per row for
+with COPY (about a quarter of the time of building a model instance per row for
 `bulk_create`); elsewhere with `bulk_create`. Both write the same columns and values:
 the message's own (channel, address, name, player) and the rest from one template
 message, prepared for the database once.
