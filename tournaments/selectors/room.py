@@ -76,11 +76,7 @@ class RoomView:
     sitting_out: list
     leaders: Paged
     next_page: int
-
-    @property
-    def turn(self) -> int:
-        """How many refreshes show the whole field once: pages from 0 to turn - 1."""
-        return lcm(self.tables.pages, self.leaders.pages)
+    turn: int  # how many refreshes show the whole field once: pages 0 to turn - 1
 
 
 @dataclass
@@ -110,41 +106,14 @@ def room_data(tournament: Tournament) -> RoomData:
     )
 
 
-@dataclass
-class _Shown:
-    """One refresh of the display as kept in the cache, clock aside: the round and the
-    page of tables and of leaders it shows. The displays of one turn round the field are
-    kept each under its own key, so a screen's refresh is one read of the cache."""
-
-    round_number: int | None
-    round_status: str
-    started_at: datetime.datetime | None
-    tables: Paged
-    sitting_out: list
-    leaders: Paged
-    next_page: int  # within the turn: a display asks for 0, 1, ... then 0 again
-
-
-def _shown(tournament: Tournament, base: str, page: int) -> _Shown:
-    """The display for refresh `page`, from the room's whole data (kept under `base`)."""
-    data = cache.get(base)
+def _kept_data(tournament: Tournament) -> RoomData:
+    """The room's whole data, kept per results version (`board_key`)."""
+    key = board_key("room", tournament)
+    data = cache.get(key)
     if data is None:
         data = room_data(tournament)
-        cache.set(base, data, timeout=CACHE_SECONDS)
-    turn = lcm(_pages(data.tables, TABLES_PER_PAGE), _pages(data.leaders, LEADERS_PER_PAGE))
-    index = page % turn
-    shown = _Shown(
-        data.round_number,
-        data.round_status,
-        data.started_at,
-        _page(data.tables, TABLES_PER_PAGE, index),
-        data.sitting_out,
-        _page(data.leaders, LEADERS_PER_PAGE, index),
-        (index + 1) % turn,
-    )
-    if index == page:  # kept only under the turn's own numbers, whatever a URL says
-        cache.set(f"{base}:{page}", shown, timeout=CACHE_SECONDS)
-    return shown
+        cache.set(key, data, timeout=CACHE_SECONDS)
+    return data
 
 
 def _pages(items: list, per_page: int) -> int:
@@ -164,17 +133,19 @@ def room_view(tournament: Tournament, page: int = 0) -> RoomView:
 
     While the event's results stay as they are, everything but the clock comes from the
     cache (`tournaments.selectors.boards`: keyed by the results version the caller read
-    with the event): one cache read, no query. The clock is the server's time now.
+    with the event): one cache read, no query; the page is cut from it. The clock is the
+    server's time now. The view keeps each page rendered on top of this.
     """
-    page = min(max(page, 0), PAGE_MAX)
-    base = board_key("room", tournament)
-    shown = cache.get(f"{base}:{page}") or _shown(tournament, base, page)
+    data = _kept_data(tournament)
+    turn = lcm(_pages(data.tables, TABLES_PER_PAGE), _pages(data.leaders, LEADERS_PER_PAGE))
+    index = min(max(page, 0), PAGE_MAX) % turn
     return RoomView(
-        round_number=shown.round_number,
-        round_status=shown.round_status,
-        clock=round_clock(tournament, shown.started_at),
-        tables=shown.tables,
-        sitting_out=shown.sitting_out,
-        leaders=shown.leaders,
-        next_page=shown.next_page,
+        round_number=data.round_number,
+        round_status=data.round_status,
+        clock=round_clock(tournament, data.started_at),
+        tables=_page(data.tables, TABLES_PER_PAGE, index),
+        sitting_out=data.sitting_out,
+        leaders=_page(data.leaders, LEADERS_PER_PAGE, index),
+        next_page=(index + 1) % turn,
+        turn=turn,
     )
