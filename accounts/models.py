@@ -203,3 +203,22 @@ class Invitation(models.Model):
         if self.kind == self.Kind.SUB:
             return f"a sub for {self.label}"
         return f"{self.get_kind_display().lower()} of {self.label}"
+
+
+class ThrottleCounter(models.Model):
+    """One counter of the sign-in and reset throttle (`accounts.throttle`), kept in the
+    database so it holds whatever happens to the cache: the attempts counted for one key
+    (a scope and the digest of an account, an address or a game) since `expires - window`,
+    and the moment the key waits or is locked until. Times are epoch seconds."""
+
+    key = models.CharField(max_length=80, primary_key=True)
+    count = models.PositiveIntegerField(default=0)
+    expires = models.FloatField(default=0)  # the count lapses at this moment
+    until = models.FloatField(default=0)  # refused until this moment (0: not refused)
+    kind = models.CharField(max_length=8, blank=True)  # "locked" or "slowed"
+
+    class Meta:
+        indexes = [models.Index(fields=["expires"], name="throttle_expires")]
+
+    def __str__(self) -> str:
+        return f"{self.key}: {self.count}"
