@@ -9,10 +9,7 @@ from django.utils import timezone
 
 from inputs.bounds import date_check
 from league.seasons.models import Player, RosterEntry, Season, Waiver
-
-
-def _normalise(name: str) -> str:
-    return " ".join(name.split()).casefold()
+from wording.names import names_match
 
 
 def is_rostered(player: Player | None, season: Season) -> bool:
@@ -34,7 +31,8 @@ def _insert(waiver: Waiver, already: str) -> Waiver:
 def waiver_sign_online(
     *, player: Player, season: Season, typed_name: str, agreed: bool, ip_address: str | None
 ) -> Waiver:
-    """The player types their full name (matched case-insensitively) and ticks the box.
+    """The player types their full name and ticks the box. The name is matched as a person
+    reads it (`wording.names`): case, spaces, apostrophes and accents don't matter.
 
     Only the waivers of seasons the player is rostered in (any team, any role).
     """
@@ -48,8 +46,8 @@ def waiver_sign_online(
         )
     if not agreed:
         raise ValidationError("Tick the box to agree to the waiver.")
-    if _normalise(typed_name) != _normalise(player.name):
-        raise ValidationError(f"Type your full name exactly as it appears: {player.name}.")
+    if not names_match(typed_name, player.name):
+        raise ValidationError(f"Type your full name as the roster has it: {player.name}.")
     waiver = Waiver(
         player=player,
         season=season,

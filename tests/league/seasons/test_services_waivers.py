@@ -41,9 +41,17 @@ def test_a_player_signs_online_with_their_name_in_any_case(season):
     assert abs(waiver.signed_at - timezone.now()) < datetime.timedelta(minutes=1)
 
 
+def test_a_curly_apostrophe_or_accents_left_out_still_sign(season):
+    player = _rostered(season, name="Zoë O'Brien")
+    waiver = waiver_sign_online(
+        player=player, season=season, typed_name="zoe o’brien", agreed=True, ip_address=None
+    )
+    assert waiver.typed_name == "zoe o’brien"
+
+
 @pytest.mark.parametrize(
     ("typed", "agreed", "message"),
-    [("Casey Captain", False, "Tick the box"), ("Casey", True, "exactly as it appears")],
+    [("Casey Captain", False, "Tick the box"), ("Casey", True, "as the roster has it")],
 )
 def test_signing_needs_the_full_name_and_the_tick(season, typed, agreed, message):
     player = _rostered(season, name="Casey Captain")

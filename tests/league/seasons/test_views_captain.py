@@ -163,7 +163,7 @@ def test_a_player_signs_the_waiver_online(client, season):
     assert season.waiver_text[:40] in page
     response = client.post(url, {"typed_name": "Pat", "agree": "on"})
     assert (
-        b"exactly as it appears" in response.content
+        b"as the roster has it" in response.content
         and not Waiver.objects.filter(player=player).exists()
     )
     client.post(url, {"typed_name": "pat player", "agree": "on"}, REMOTE_ADDR="198.51.100.7")
