@@ -8,7 +8,9 @@ site's scripts and styles; the hands tapped meanwhile wait in the page's Indexed
 
 import hashlib
 import json
+from urllib.parse import urlsplit
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.templatetags.static import static
@@ -36,7 +38,9 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     context = {
         "assets": json.dumps(assets),
         "version": version,
-        "static_prefix": json.dumps(static("")),
+        # The path every static file's address starts with. Not `static("")`: the manifest
+        # storage of a release looks each name up in its manifest, and "" is in none.
+        "static_prefix": json.dumps(urlsplit(settings.STATIC_URL).path),
         "logout_path": json.dumps(reverse("logout")),
     }
     response = render(request, "scoring/service-worker.js", context, content_type="text/javascript")
