@@ -260,7 +260,8 @@ class TournamentForm(InputRules, forms.ModelForm):
     def save(self, commit: bool = True) -> Tournament:
         tournament = super().save(commit=False)
         tournament.prizes = self.cleaned_data["prize_text"]
-        tournament.tiebreaks = self.cleaned_data["tiebreak_keys"]
+        if "tiebreak_1" in self.fields:  # shown (progressive): what was chosen, maybe none
+            tournament.tiebreaks = self.cleaned_data["tiebreak_keys"]
         if not tournament.is_heats:
             tournament.stages = []
         elif self.stages is not None and self.stages.is_bound and not self.stages_locked:

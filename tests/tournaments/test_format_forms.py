@@ -200,7 +200,7 @@ def test_a_bracket_post_ignores_progressive_values_it_does_not_show():
     assert form.is_valid(), form.errors
     tournament = form.save()
     assert (tournament.best_of, tournament.rounds, tournament.bracket_reset) == (3, 8, False)
-    assert tournament.tiebreaks == []
+    assert tournament.tiebreaks is None  # not shown, so not chosen
 
 
 def test_double_elimination_needs_games_with_a_target():

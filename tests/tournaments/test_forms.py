@@ -83,6 +83,29 @@ def test_a_tiebreak_may_be_chosen_once():
     assert form.errors["tiebreak_2"]
 
 
+def test_clearing_every_tiebreak_saves_none_and_keeps_them_cleared():
+    tournament = TournamentForm(_data()).save()
+    edit = TournamentForm(
+        _data(tiebreak_1="", tiebreak_2="", tiebreak_3=""), instance=tournament
+    )
+    assert edit.is_valid(), edit.errors
+    edit.save()
+    tournament.refresh_from_db()
+    assert tournament.tiebreaks == []
+    assert tournament.tiebreak_order == []
+    again = TournamentForm(instance=tournament)
+    assert [again[f"tiebreak_{i}"].value() for i in (1, 2, 3)] == [None, None, None]
+
+
+def test_an_event_whose_tiebreaks_were_never_chosen_uses_the_defaults():
+    tournament = Tournament.objects.create(
+        name="Old", slug="old", date=datetime.date(2026, 4, 11), tiebreaks=None
+    )
+    assert tournament.tiebreak_order == ["games_won", "lone_hands_made"]
+    form = TournamentForm(instance=tournament)
+    assert form["tiebreak_1"].value() == "games_won"
+
+
 def test_heats_keep_the_built_stages_and_refuse_broken_ones():
     cold_butt = RuleSet.objects.get(slug="cold-butt").pk
     rows = stage_rows({"kind": "match_winners", "heat_size": 6}, {"kind": "final"})

@@ -9,6 +9,7 @@ from django.urls import reverse
 from scoring.models import RuleSet
 from tests.factories import TournamentFactory, director_user, player_user
 from tests.tournaments.factories import heats_event
+from tests.tournaments.factories import progressive as progressive_event
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
@@ -186,3 +187,35 @@ def test_saving_before_the_new_formats_settings_arrived_shows_them_first(client)
     data["bracket_reset"] = "on"
     assert client.post(reverse("tournaments:create"), data).status_code == 302
     assert Tournament.objects.get().bracket_reset
+
+
+def test_a_director_clears_every_tiebreak_and_they_stay_cleared(client):
+    tournament = progressive_event(4, rounds=2, tiebreaks=["games_won", "best_round"])
+    client.force_login(tournament.director)
+    url = reverse("tournaments:edit", args=[tournament.slug])
+    data = {
+        "name": tournament.name,
+        "date": "2026-05-01",
+        "format": "progressive",
+        "rule_set": tournament.rule_set_id,
+        "rounds": 2,
+        "hands_per_round": 8,
+        "seed": 0,
+        "sit_out_rule": "sit_out",
+        "best_of": 1,
+        "tiebreak_1": "",
+        "tiebreak_2": "",
+        "tiebreak_3": "",
+    }
+
+    response = client.post(url, data, follow=True)
+
+    assert b"Saved." in response.content
+    tournament.refresh_from_db()
+    assert tournament.tiebreaks == []
+    page = client.get(url).content.decode()
+    chosen = re.findall(r'<select name="tiebreak_\d"[^>]*>.*?</select>', page, re.S)
+    assert len(chosen) == 3
+    assert all(re.findall(r'<option value="([^"]*)" selected', s) == [""] for s in chosen)
+    board = client.get(reverse("tournaments:leaderboard", args=[tournament.slug]))
+    assert b"No tiebreaks: players level on points share the place" in board.content

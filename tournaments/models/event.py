@@ -91,8 +91,13 @@ class Tournament(models.Model):
         default=0,
         help_text="Progressive: used when a round sat out scores a fixed number of points.",
     )
+    # None: never chosen, the defaults apply; [] : the director cleared them all (no
+    # tiebreaks, level players share the place).
     tiebreaks = models.JSONField(
-        default=list, blank=True, help_text="Progressive: leaderboard tiebreaks, in order."
+        null=True,
+        blank=True,
+        default=None,
+        help_text="Progressive: leaderboard tiebreaks, in order; empty: none, unset: the defaults.",
     )
     current_round = models.PositiveSmallIntegerField(default=0)
 
@@ -187,7 +192,9 @@ class Tournament(models.Model):
 
     @property
     def tiebreak_order(self) -> list[str]:
-        return list(self.tiebreaks) if self.tiebreaks else list(DEFAULT_TIEBREAKS)
+        """The director's order; none at all when they cleared every one; the defaults
+        when the event never had a choice made."""
+        return list(DEFAULT_TIEBREAKS) if self.tiebreaks is None else list(self.tiebreaks)
 
 
 class Entry(models.Model):
