@@ -10,7 +10,7 @@ from league.nights.forfeit_rules import ForfeitPolicy
 from league.nights.models import FixtureGame
 from league.seasons.models import Fixture, Season
 from scoring.models import Scorecard
-from wording.when import day
+from wording.when import when
 
 
 def season_policy(season: Season) -> ForfeitPolicy:
@@ -27,6 +27,12 @@ def season_policy(season: Season) -> ForfeitPolicy:
 def fixture_starts_at(fixture: Fixture) -> datetime.datetime:
     start = fixture.start_time or fixture.season.start_time
     return timezone.make_aware(datetime.datetime.combine(fixture.date, start))
+
+
+def fixture_entry_opens_at(fixture: Fixture) -> datetime.datetime:
+    """From when the fixture's cards may be entered: the start of its day, in the league's
+    time zone (the captains may finish a late night's card after midnight, never before)."""
+    return timezone.make_aware(datetime.datetime.combine(fixture.date, datetime.time.min))
 
 
 def fixture_closes_at(fixture: Fixture) -> datetime.datetime:
@@ -61,7 +67,8 @@ def fixture_card_refusals(fixture: Fixture, *, staff: bool = False) -> list[str]
     if not staff and hasattr(fixture, "closure"):
         return ["A manager closed this fixture: its results are final."]
     if fixture.date > timezone.localdate():
-        return [f"Cards can be entered from the night of the fixture ({day(fixture.date)})."]
+        opens = when(fixture_entry_opens_at(fixture))
+        return [f"Cards can be entered from the night of the fixture: entry opens {opens}."]
     return []
 
 

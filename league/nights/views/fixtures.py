@@ -125,6 +125,7 @@ def _context(request: HttpRequest, result: FixtureResult, may_act: bool, playabl
         "fixes": play_fixes(problems, user=user, season=fixture.season, fixture=fixture),
         "clock": clock,
         "closes_at": rules.fixture_closes_at(fixture) if fixture.away_id else None,
+        "entry_opens_at": _entry_opens_at(fixture) if may_act else None,
         "may_close": is_manager
         and playable
         and not closed
@@ -137,6 +138,13 @@ def _context(request: HttpRequest, result: FixtureResult, may_act: bool, playabl
         else None,
         "announce_teams": _announce_teams(user, fixture),
     }
+
+
+def _entry_opens_at(fixture: Fixture) -> datetime.datetime | None:
+    """When a fixture still to come takes its cards (None once it does, or never will)."""
+    if fixture.away_id is None or fixture.status != Fixture.Status.SCHEDULED:
+        return None
+    return rules.fixture_entry_opens_at(fixture) if fixture.date > timezone.localdate() else None
 
 
 def _play_problems(fixture: Fixture) -> list[PlayProblem]:

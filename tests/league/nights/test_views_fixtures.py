@@ -12,6 +12,7 @@ from league.seasons.models import Fixture
 from scoring.models import Scorecard, ScorecardVersion
 from tests.factories import director_user, manager_user, player_user
 from tests.league.night_factories import night, night_season, play, ready_team
+from wording.when import when
 
 pytestmark = pytest.mark.django_db
 
@@ -275,3 +276,31 @@ def test_the_queue_groups_open_fixtures_by_night(client):
     ).content.decode()
     assert page.count('class="night-heading"') == 2
     assert page.index(f"open-{first.fixture.pk}") < page.index(f"open-{second.fixture.pk}")
+
+
+@pytest.mark.parametrize("who", ["home_captain", "away_captain", "manager"])
+def test_before_its_night_the_page_says_when_entry_opens(client, who):
+    n = night(date=timezone.localdate() + datetime.timedelta(days=3))
+    url = reverse("league:fixture_detail", args=[n.fixture.pk])
+    html = _as(client, _user(who, n)).get(url).content.decode()
+    opens = when(timezone.make_aware(datetime.datetime.combine(n.fixture.date, datetime.time())))
+    assert f"Entry opens {opens}" in html
+    assert "12:00 AM" in opens  # the start of the fixture's day, in the league's time zone
+    assert "Enter the final scores" not in html
+
+
+def test_the_public_and_a_played_night_say_nothing_of_entry_opening(client):
+    later = night(date=timezone.localdate() + datetime.timedelta(days=3))
+    assert (
+        "Entry opens"
+        not in client.get(
+            reverse("league:fixture_detail", args=[later.fixture.pk])
+        ).content.decode()
+    )
+    tonight = night(later.season, week=2, date=timezone.localdate())
+    html = (
+        _as(client, tonight.home_captain)
+        .get(reverse("league:fixture_detail", args=[tonight.fixture.pk]))
+        .content.decode()
+    )
+    assert "Entry opens" not in html and "Enter the final scores" in html
