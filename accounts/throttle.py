@@ -1,11 +1,13 @@
 """Slow down, then refuse, repeated failed sign-ins and password-reset floods.
 
-Counts live in Django's cache (Redis in production, shared by every web process), one
-counter per *key*: an account (the username typed, whether or not it exists) or a
-visitor's address. Each attempt is counted *before* the password is checked, so a burst of
-parallel guesses can't all slip past the limit; a success takes its own count back.
+Counts live in the database (`accounts.throttle_counts`), one counter per *key*: an
+account (the username typed, whether or not it exists) or a visitor's address. The cache is
+not used: a cache outage must neither let guesses through unlimited nor lock everyone out,
+and sign-in needs the database anyway. Each attempt is counted *before* the password is
+checked, in one atomic statement, so a burst of parallel guesses can't all slip past the
+limit; a success takes its own count back.
 
-For one key, within `window` seconds:
+For one key, until `window` seconds pass without an attempt (then it starts afresh):
 - the first `free` failures cost nothing;
 - each failure after that makes the next attempt wait 2, 4, 8 … seconds (at most a minute);
 - the `limit`-th failure refuses the key for `lockout` seconds.
@@ -16,8 +18,9 @@ guesses). Setting a new password from a reset email clears the account's count t
 
 Enforced in the authentication backend (`ThrottledModelBackend`, the only one in
 AUTHENTICATION_BACKENDS), so every sign-in form — ours and the admin's — goes through it.
-If the cache is down the throttle lets attempts through and logs it: a Redis outage must
-not lock every player out.
+An attempt that crashes (the database went away while the password was checked) is not a
+failure: its count is taken back, so after an outage the right password works and one
+bar's shared address is not locked by everyone's retries.
 """
 
 import contextlib
@@ -32,10 +35,10 @@ from typing import Any
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.contrib.auth.backends import ModelBackend
-from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest
 
+from accounts import throttle_counts
 from accounts.signed_in import user_with_roles
 
 logger = logging.getLogger(__name__)
@@ -51,7 +54,7 @@ now: Callable[[], float] = time.time
 
 @dataclass(frozen=True)
 class Limit:
-    scope: str  # a name for the counter family, part of the cache key
+    scope: str  # a name for the counter family, part of the counter's key
     free: int
     limit: int
     window: int
@@ -145,17 +148,9 @@ def client_address(request: HttpRequest) -> str:
     return request.META.get("REMOTE_ADDR", "") or "unknown"
 
 
-def _key(limit: Limit, value: str, part: str) -> str:
+def _key(limit: Limit, value: str) -> str:
     digest = hashlib.sha256(value.strip().casefold().encode()).hexdigest()[:32]
-    return f"throttle:{limit.scope}:{digest}:{part}"
-
-
-def _safely(action: Callable[..., Any], *args: Any, default: Any = None) -> Any:
-    try:
-        return action(*args)
-    except Exception:  # the cache is down: let people in rather than lock everyone out
-        logger.warning("Login throttle: the cache is unavailable", exc_info=True)
-        return default
+    return f"{limit.scope}:{digest}"
 
 
 class Guard:
@@ -168,20 +163,22 @@ class Guard:
     def check(self) -> None:
         """Raise `Refused` while any key waits or is locked; counts nothing."""
         current = now()
-        for limit, value in self.checks:
-            blocked = _safely(cache.get, _key(limit, value, "until"))
-            if blocked:
-                until, kind = blocked
-                if until > current:
-                    message = limit.locked if kind == "locked" else limit.slowed
-                    seconds = math.ceil(until - current)
-                    raise Refused(message.format(wait=wait_text(seconds)), seconds)
+        keys = [_key(limit, value) for limit, value in self.checks]
+        refused = throttle_counts.refusals(keys, now=current)
+        for (limit, _value), key in zip(self.checks, keys, strict=True):
+            if key in refused:
+                until, kind = refused[key]
+                message = limit.locked if kind == "locked" else limit.slowed
+                seconds = math.ceil(until - current)
+                raise Refused(message.format(wait=wait_text(seconds)), seconds)
 
     def begin(self) -> None:
         """Refuse (raise `Refused`) while any key waits or is locked, else count the attempt."""
         self.check()
         for index, (limit, value) in enumerate(self.checks):
-            self.counts[index] = _safely(_increment, limit, value, default=0)
+            self.counts[index] = throttle_counts.increment(
+                _key(limit, value), now=now(), window=limit.window
+            )
             if self.counts[index] > limit.limit:  # others got there at the same moment
                 self._undo(upto=index + 1)
                 raise Refused(limit.locked.format(wait=wait_text(limit.lockout)), limit.lockout)
@@ -191,11 +188,11 @@ class Guard:
         current = now()
         for (limit, value), count in zip(self.checks, self.counts, strict=True):
             if count >= limit.limit:
-                _block(limit, value, current + limit.lockout, "locked")
-                _safely(cache.delete, _key(limit, value, "count"))
+                until = current + limit.lockout
+                throttle_counts.block(_key(limit, value), until=until, kind="locked", restart=True)
             elif count > limit.free:
-                wait = min(MAX_WAIT, 2 ** (count - limit.free))
-                _block(limit, value, current + wait, "slowed")
+                until = current + min(MAX_WAIT, 2 ** (count - limit.free))
+                throttle_counts.block(_key(limit, value), until=until, kind="slowed", restart=False)
 
     def succeeded(self, *, reset: tuple[str, ...] = ()) -> None:
         """Take this attempt's count back; clear the scopes in `reset` entirely."""
@@ -203,36 +200,23 @@ class Guard:
             if limit.scope in reset:
                 clear(limit, value)
             elif count:
-                _safely(_decrement, limit, value)
+                throttle_counts.decrement(_key(limit, value), now=now())
+
+    def abandon(self) -> None:
+        """The attempt crashed before it could succeed or fail: take its counts back if the
+        database lets us (if it is what crashed, nothing was counted past its failure)."""
+        with contextlib.suppress(Exception):
+            self._undo(upto=len(self.checks))
+        self.counts = [0] * len(self.checks)
 
     def _undo(self, upto: int) -> None:
         for (limit, value), count in zip(self.checks[:upto], self.counts[:upto], strict=True):
             if count:
-                _safely(_decrement, limit, value)
-
-
-def _increment(limit: Limit, value: str) -> int:
-    key = _key(limit, value, "count")
-    cache.add(key, 0, limit.window)
-    try:
-        return cache.incr(key)
-    except ValueError:  # expired between add and incr
-        cache.set(key, 1, limit.window)
-        return 1
-
-
-def _decrement(limit: Limit, value: str) -> None:
-    with contextlib.suppress(ValueError):  # the count expired meanwhile: nothing to take back
-        cache.decr(_key(limit, value, "count"))
-
-
-def _block(limit: Limit, value: str, until: float, kind: str) -> None:
-    timeout = max(1, math.ceil(until - now()))
-    _safely(cache.set, _key(limit, value, "until"), (until, kind), timeout)
+                throttle_counts.decrement(_key(limit, value), now=now())
 
 
 def clear(limit: Limit, value: str) -> None:
-    _safely(cache.delete_many, [_key(limit, value, "count"), _key(limit, value, "until")])
+    throttle_counts.clear([_key(limit, value)])
 
 
 def login_guard(request: HttpRequest, username: str) -> Guard:
@@ -277,7 +261,11 @@ class ThrottledModelBackend(ModelBackend):
         except Refused as refusal:
             setattr(request, REQUEST_ATTR, refusal)
             raise PermissionDenied(refusal.message) from None
-        user = super().authenticate(request, username, password, **kwargs)
+        try:
+            user = super().authenticate(request, username, password, **kwargs)
+        except Exception:
+            guard.abandon()  # a crash is not a wrong password
+            raise
         if user is None:
             guard.failed()
         else:

@@ -109,7 +109,7 @@ LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
 # Sign-in goes through the login throttle (accounts/throttle.py), which keeps its counts in
-# the cache: set REDIS_URL in production so every web process shares them.
+# the database, so every web process shares them and a cache outage changes nothing.
 AUTHENTICATION_BACKENDS = ["accounts.throttle.ThrottledModelBackend"]
 # Failed sign-ins for one account: half are free, then each waits longer, then it is locked.
 LOGIN_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 10)

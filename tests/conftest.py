@@ -33,7 +33,7 @@ def _locmem_backends(settings):
 
 @pytest.fixture(autouse=True)
 def _cache_is_per_test():
-    """The login throttle counts failures in the cache: one test's must not slow the next."""
+    """Pages keep what they build in the cache: one test's must not show in the next."""
     from django.core.cache import cache
 
     cache.clear()

@@ -41,7 +41,10 @@ def seat_code_clean(code: str) -> str:
     return "".join(ch for ch in str(code).upper() if ch.isalnum())
 
 
-@transaction.atomic
+class _WrongCode(ValidationError):
+    """A guess that counts against the game's seat codes."""
+
+
 def scorecard_confirm_by_code(
     *, version: ScorecardVersion, user: Any, code: str
 ) -> ScorecardVersion:
@@ -49,7 +52,28 @@ def scorecard_confirm_by_code(
 
     `user` holds the phone: someone who may enter this game's card (usually who submitted
     it). The code must be one of the other side's; the submitting side's own is refused.
+    The guesses are counted outside the confirmation's transaction, so a refused code,
+    which rolls that back, still counts; anything refused before the code is read doesn't.
     """
+    guard = throttle.Guard([(SEAT_CODE_GUESSES, f"game-{version.scorecard.game_id}")])
+    try:
+        guard.begin()
+    except throttle.Refused as refusal:
+        raise ValidationError(refusal.message) from None
+    try:
+        confirmed = _confirm_by_code(version=version, user=user, code=code)
+    except _WrongCode as wrong:
+        guard.failed()
+        raise ValidationError(wrong.messages) from None
+    except BaseException:
+        guard.succeeded()  # not a guess: refused before the code was compared
+        raise
+    guard.succeeded()
+    return confirmed
+
+
+@transaction.atomic
+def _confirm_by_code(*, version: ScorecardVersion, user: Any, code: str) -> ScorecardVersion:
     game = version.scorecard.game
     if not permissions.scoring_sides_for(user, game):
         raise PermissionDenied("Only someone who may enter this card can take a seat code for it.")
@@ -64,26 +88,18 @@ def scorecard_confirm_by_code(
     typed = str(code)
     if len(typed) > CODE_MAX or not seat_code_clean(typed):
         raise ValidationError("Type the code printed on your seat card.")
-    guard = throttle.Guard([(SEAT_CODE_GUESSES, f"game-{card.game_id}")])
-    try:
-        guard.begin()
-    except throttle.Refused as refusal:
-        raise ValidationError(refusal.message) from None
     other = "EW" if version.submitted_for == "NS" else "NS"
     found = codes.get(seat_code_clean(typed))
     if found is None:
-        guard.failed()
-        raise ValidationError(
+        raise _WrongCode(
             "That code isn't on the seat card of anyone at this table: check it and try again."
         )
     side, who = found
     if side != other:
-        guard.failed()
-        raise ValidationError(
+        raise _WrongCode(
             f"That is {SIDE_LABELS[side]}'s code, and {SIDE_LABELS[side]} entered this card: "
             f"one of {SIDE_LABELS[other]} types theirs to confirm it."
         )
-    guard.succeeded()
     version.state = ScorecardVersion.State.CONFIRMED
     version.confirmed_at = timezone.now()
     version.confirmed_as = f"{who} ({SIDE_LABELS[other]}), by seat code"[:200]

@@ -3,11 +3,15 @@ for a while with a message that says why and for how long; a success resets the 
 
 import pytest
 from django.contrib.auth import SESSION_KEY
+from django.contrib.auth.backends import ModelBackend
 from django.core import mail
+from django.core.cache import cache
+from django.db import OperationalError
 from django.test import RequestFactory
 from django.urls import reverse
 
 from accounts import throttle
+from accounts.models import ThrottleCounter
 from tests.factories import PASSWORD, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -219,15 +223,68 @@ def test_unknown_usernames_are_throttled_like_real_ones(client, clock):
     assert "this account, so it is locked" in response.content.decode()
 
 
-def test_a_cache_outage_lets_people_sign_in(client, monkeypatch):
+def _cache_down(monkeypatch):
     def down(*args, **kwargs):
         raise ConnectionError("redis is down")
 
-    for name in ("get", "add", "incr", "decr", "set", "delete", "delete_many"):
-        monkeypatch.setattr(throttle.cache, name, down)
+    for name in ("get", "add", "incr", "decr", "set", "delete", "delete_many", "get_many"):
+        monkeypatch.setattr(cache, name, down)
+
+
+def test_a_cache_outage_still_lets_people_sign_in(client, monkeypatch):
+    _cache_down(monkeypatch)
     user = UserFactory()
     _log_in(client, user.username, PASSWORD)
     assert _signed_in(client)
+
+
+def test_a_cache_outage_does_not_open_the_throttle(client, clock, monkeypatch):
+    _cache_down(monkeypatch)
+    user = UserFactory()
+    for _ in range(15):
+        _guess(client, clock, user.username)
+    response = _log_in(client, user.username, PASSWORD)
+    assert not _signed_in(client)
+    assert "this account, so it is locked" in response.content.decode()
+
+
+def test_password_reset_stays_limited_while_the_cache_is_down(client, monkeypatch):
+    _cache_down(monkeypatch)
+    for n in range(throttle.RESET_PER_ADDRESS):
+        client.post(reverse("password_reset"), {"email": f"person{n}@example.com"})
+    response = client.post(reverse("password_reset"), {"email": "another@example.com"})
+    assert "Too many password reset requests from your network" in response.content.decode()
+
+
+def test_attempts_that_crash_are_not_counted(client, clock, monkeypatch):
+    """The database went away while passwords were checked: after it is back, the right
+    password works and the address (a bar's shared wifi) is not paused."""
+    user = UserFactory()
+
+    def crash(*args, **kwargs):
+        raise OperationalError("the database went away")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(ModelBackend, "authenticate", crash)
+        for _ in range(throttle.login_address_limit().limit + 5):
+            with pytest.raises(OperationalError):
+                _log_in(client, user.username, "wrong-guess")
+    assert ThrottleCounter.objects.filter(count__gt=0).count() == 0
+    assert _pending_wait(user.username) is None
+    _log_in(client, user.username, PASSWORD)
+    assert _signed_in(client)
+
+
+def test_a_crash_takes_back_only_its_own_count(client, clock, monkeypatch):
+    user = UserFactory()
+    for _ in range(3):
+        _log_in(client, user.username, "wrong-guess")
+    with monkeypatch.context() as patched:
+        patched.setattr(ModelBackend, "authenticate", lambda *a, **k: 1 / 0)
+        with pytest.raises(ZeroDivisionError):
+            _log_in(client, user.username, "wrong-guess")
+    counts = set(ThrottleCounter.objects.values_list("count", flat=True))
+    assert counts == {3}
 
 
 def test_the_sign_out_everywhere_password_check_is_throttled(client, clock):

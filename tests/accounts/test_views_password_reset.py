@@ -8,7 +8,7 @@ from django.core import mail
 from django.test import Client
 from django.urls import resolve, reverse
 
-from accounts import throttle
+from accounts import throttle, throttle_counts
 from accounts.tasks import send_password_reset
 from tests.factories import PASSWORD, UserFactory
 
@@ -146,8 +146,10 @@ def test_a_reset_signs_out_every_session_and_lifts_a_sign_in_lock(client, ask, s
     elsewhere = Client()
     elsewhere.force_login(user)
     # Someone guessed until the account was locked.
-    until = throttle.now() + 900
-    throttle._block(throttle.login_account_limit(), user.username, until, "locked")
+    limit = throttle.login_account_limit()
+    key = throttle._key(limit, user.username)
+    throttle_counts.increment(key, now=throttle.now(), window=limit.window)
+    throttle_counts.block(key, until=throttle.now() + 900, kind="locked", restart=True)
     client.post(reverse("login"), {"username": user.username, "password": PASSWORD})
     assert SESSION_KEY not in client.session
     ask(user.email)
