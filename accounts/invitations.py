@@ -74,6 +74,7 @@ __all__ = [
 # A second "Invite" within this long of the last send is a double click: nothing is sent.
 RESEND_GAP = timedelta(minutes=1)
 SMS_MAX = 320
+LINK_ROOM = 120  # what the outbox adds to a text: a space and the link
 
 Kind = Invitation.Kind
 State = Invitation.State
@@ -141,22 +142,23 @@ def _inviter_name(user: Any) -> str:
     return (user.get_full_name() or user.get_username())[:80]
 
 
-def _messages(invitation: Invitation, link: str, by: Any) -> tuple[str, str, str]:
+def _messages(invitation: Invitation, by: Any) -> tuple[str, str, str]:
+    """The subject, the email's body and the text. The outbox greets the person by name
+    and adds the link (after the email's body, at the end of the text): neither is here."""
     who = _inviter_name(by or invitation.invited_by)
-    offer = invitation.offer
+    offer = invitation.invited_to
     until = timezone.localdate(timezone.now() + max_age())
-    subject = f"{who} invited you to be {offer}"[:200]
-    hello = f"Hello {invitation.name}," if invitation.name else "Hello,"
+    subject = f"{who} invited you to {offer}"[:200]
     body = (
-        f"{hello}\n\n{who} invited you to be {offer} on Euchre League.\n\n"
-        "Open this link to accept (your phone is fine). You'll create your account, or "
-        f"sign in to the one you have:\n{link}\n\n"
-        f"The link works until {day(until)}, and only once. If you weren't "
-        "expecting this, ignore it."
+        f"{who} invited you to {offer} on Euchre League.\n\n"
+        "Open the link below to accept (your phone is fine): you'll create your account, "
+        "or sign in to the one you have. "
+        f"It works until {day(until)}, and only once. If you weren't expecting this, "
+        "ignore it."
     )
-    room = SMS_MAX - len(link) - len(who) - len(" invited you to be . Accept: ")
+    room = SMS_MAX - LINK_ROOM - len(who) - len(" invited you to . Accept:")
     short = offer if len(offer) <= room else offer[: max(room - 1, 0)] + "…"
-    sms_text = f"{who} invited you to be {short}. Accept: {link}"
+    sms_text = f"{who} invited you to {short}. Accept:"
     return subject, body, sms_text
 
 
@@ -164,7 +166,7 @@ def _send(invitation: Invitation, by: Any, options: dict | None) -> None:
     if _sender is None:
         raise ImproperlyConfigured("No app registered a way to send invitations.")
     link = invitation_link(invitation)
-    subject, body, sms_text = _messages(invitation, link, by)
+    subject, body, sms_text = _messages(invitation, by)
     _sender(
         invitation=invitation,
         link=link,

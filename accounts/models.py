@@ -199,10 +199,37 @@ class Invitation(models.Model):
 
     @property
     def offer(self) -> str:
-        """What accepting makes the person, in words: "captain of Red Aces (Fall 2026)"."""
-        if self.kind == self.Kind.SUB:
-            return f"a sub for {self.label}"
-        return f"{self.get_kind_display().lower()} of {self.label}"
+        """What accepting makes the person, after "You are now": "the captain of Red Aces
+        (Tuesday League, Fall 2026)", "a player for Left Bowers (…)"."""
+        return OFFERS[self.kind].format(label=self.label)
+
+    @property
+    def invited_to(self) -> str:
+        """What the invitation asks, after "invited you to": "play for Left Bowers (…)"."""
+        return INVITED_TO[self.kind].format(label=self.label)
+
+
+# How each kind of invitation reads, with the object's label in words.
+OFFERS: dict[str, str] = {
+    Invitation.Kind.ORGANISER: "an organiser on {label}",
+    Invitation.Kind.MANAGER: "a manager of {label}",
+    Invitation.Kind.DIRECTOR: "a director of {label}",
+    Invitation.Kind.SCOREKEEPER: "a scorekeeper at {label}",
+    Invitation.Kind.CAPTAIN: "the captain of {label}",
+    Invitation.Kind.PLAYER: "a player for {label}",
+    Invitation.Kind.SUB: "a sub for {label}",
+    Invitation.Kind.ENTRANT: "entered in {label}",
+}
+INVITED_TO: dict[str, str] = {
+    Invitation.Kind.ORGANISER: "be an organiser on {label}",
+    Invitation.Kind.MANAGER: "manage {label}",
+    Invitation.Kind.DIRECTOR: "direct {label}",
+    Invitation.Kind.SCOREKEEPER: "keep score at {label}",
+    Invitation.Kind.CAPTAIN: "captain {label}",
+    Invitation.Kind.PLAYER: "play for {label}",
+    Invitation.Kind.SUB: "sub for {label}",
+    Invitation.Kind.ENTRANT: "play in {label}",
+}
 
 
 class ThrottleCounter(models.Model):

@@ -17,6 +17,11 @@ from accounts.throttle import wait_text
 from wording.when import when
 
 
+def _name(user) -> str:  # type: ignore[no-untyped-def]
+    """How an email greets the person: their name, else their username."""
+    return user.get_full_name() or user.get_username()
+
+
 @shared_task(autoretry_for=(OSError,), retry_backoff=True, max_retries=5)
 def send_password_changed_notice(user_id: int) -> bool:
     """Tell a user their password changed, so a change they did not make gets noticed."""
@@ -26,7 +31,7 @@ def send_password_changed_notice(user_id: int) -> bool:
     send_mail(
         subject="Your euchre league password was changed",
         message=(
-            f"Hello {user.get_username()},\n\n"
+            f"Hello {_name(user)},\n\n"
             "The password of your account was just changed. If this was not you, "
             "contact your league manager right away.\n"
         ),
@@ -60,7 +65,7 @@ def send_password_reset(user_id: int, site_url: str = "") -> bool:
         return False
     context = {
         "user": user,
-        "name": user.get_full_name() or user.get_username(),
+        "name": _name(user),
         "username": user.get_username(),
         "link": reset_link(user, site_url or settings.SITE_URL),
         "valid_for": wait_text(settings.PASSWORD_RESET_TIMEOUT),
@@ -86,7 +91,7 @@ def send_email_changed_notice(user_id: int, old_email: str) -> bool:
     send_mail(
         subject="Your euchre league email address was changed",
         message=(
-            f"Hello {user.get_username()},\n\n"
+            f"Hello {_name(user)},\n\n"
             f"The email address of your account was changed on {changed}; password reset "
             "links and notices now go to the new address. If this was not you, contact "
             "your league manager right away.\n"

@@ -5,6 +5,8 @@ import time
 from datetime import timedelta
 
 import pytest
+import sms
+from django.core import mail
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError
 from django.utils import timezone
@@ -23,6 +25,7 @@ from accounts.invitations import (
     shown_state,
 )
 from accounts.models import Invitation, Role
+from notices import delivery
 from notices.models import Notice, OutboxMessage
 from tests.factories import LeagueFactory, UserFactory, manager_user
 
@@ -62,12 +65,10 @@ def _manages(user, league) -> bool:
 def test_an_invitation_is_written_to_the_outbox_with_an_absolute_link(manager, league):
     invitation = _invite(manager, league, name="Anna")
     notice = Notice.objects.get(kind=Notice.Kind.INVITATION)
-    assert notice.subject == "Pat Boss invited you to be league manager of Tuesday League"
+    assert notice.subject == "Pat Boss invited you to manage Tuesday League"
     prefix = "https://euchre.example/accounts/invitations/"
     assert notice.link.startswith(prefix)
     assert invitation_from_token(notice.link.removeprefix(prefix).strip("/")) == invitation
-    assert notice.link in notice.body
-    assert "Hello Anna" in notice.body
     message = OutboxMessage.objects.get(notice=notice)
     assert (message.channel, message.address) == ("email", "anna@example.com")
     assert (invitation.state, invitation.send_count) == ("pending", 1)
@@ -79,8 +80,45 @@ def test_a_phone_number_is_normalised_and_gets_a_text(manager, league):
     assert invitation.phone == "+14165550123"
     message = OutboxMessage.objects.get(notice__kind=Notice.Kind.INVITATION)
     assert (message.channel, message.address) == ("sms", "+14165550123")
-    assert message.notice.link in message.notice.sms_text
-    assert len(message.notice.sms_text) <= 320
+    assert message.notice.sms_text.endswith("Accept:")
+    assert len(message.notice.sms_text) + 1 + len(message.notice.link) <= 320
+
+
+def test_the_email_says_hello_once_and_gives_the_link_once(manager, league):
+    _invite(manager, league, name="Anna", phone="(416) 555-0123")
+    message = OutboxMessage.objects.get(notice__kind=Notice.Kind.INVITATION, channel="email")
+    delivery.outbox_deliver([message.pk])
+    [email] = mail.outbox
+    link = message.notice.link
+    assert email.body.startswith("Hello Anna,\n\nPat Boss invited you to manage Tuesday League")
+    assert (email.body.count("Hello"), email.body.count(link)) == (1, 1)
+
+
+def test_the_text_gives_the_link_once(manager, league):
+    _invite(manager, league, email="", phone="(416) 555-0123")
+    message = OutboxMessage.objects.get(notice__kind=Notice.Kind.INVITATION)
+    delivery.outbox_deliver([message.pk])
+    [text] = sms.outbox
+    link = message.notice.link
+    assert text.body.startswith(f"Pat Boss invited you to manage Tuesday League. Accept: {link}")
+    assert text.body.count(link) == 1 and "Hello" not in text.body
+
+
+@pytest.mark.parametrize(
+    ("kind", "label", "reads"),
+    [
+        ("player", "Left Bowers (Tuesday League, Fall 2030)", "to play for Left Bowers"),
+        ("captain", "Left Bowers (Tuesday League, Fall 2030)", "to captain Left Bowers"),
+        ("sub", "Left Bowers on Tue 8 Dec", "to sub for Left Bowers on Tue 8 Dec"),
+        ("scorekeeper", "Spring Open", "to keep score at Spring Open"),
+        ("director", "Spring Open", "to direct Spring Open"),
+        ("entrant", "Spring Open", "to play in Spring Open"),
+    ],
+)
+def test_every_kind_of_invitation_reads_naturally(kind, label, reads):
+    invitation = Invitation(kind=kind, label=label)
+    assert f"invited you to {invitation.invited_to}".startswith(f"invited you {reads}")
+    assert " be player of" not in invitation.offer
 
 
 @pytest.mark.parametrize(

@@ -63,7 +63,7 @@ def test_the_page_says_what_is_offered_and_offers_both_ways_in(client, invitatio
     response = client.get(_url(invitation))
     assert response.status_code == 200
     page = response.content.decode()
-    assert "league manager of Tuesday League" in page
+    assert 'id="offer">manage Tuesday League</strong>' in page
     assert 'id="signup"' in page and 'id="signin"' in page
     assert "a•••@example.com" in page  # where it went, not the whole address
 

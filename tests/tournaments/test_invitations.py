@@ -62,7 +62,7 @@ def test_the_director_invites_an_entered_player(event, director):
     )
     assert invitation.label.startswith("Spring Progressive (")
     notice = Notice.objects.get(source__invitation=invitation.pk)
-    assert notice.subject.startswith("Dee invited you to be entrant of Spring")
+    assert notice.subject.startswith("Dee invited you to play in Spring")
 
 
 def test_the_director_of_another_event_may_not(event):

@@ -82,7 +82,7 @@ def test_a_manager_of_this_league_invites_a_teams_captain(w):
     assert invitation.label == "Red Aces (Tuesday League, Fall 2030)"
     notice = Notice.objects.get(kind=Notice.Kind.INVITATION)
     assert notice.season == w.season  # the outbox's League filter finds it
-    assert notice.subject == "Pat invited you to be captain of Red Aces (Tuesday League, Fall 2030)"
+    assert notice.subject == "Pat invited you to captain Red Aces (Tuesday League, Fall 2030)"
     assert OutboxMessage.objects.get(notice=notice).player_id == w.captain_entry.player_id
 
 
