@@ -2,13 +2,17 @@
 
 `season_import_preview` writes nothing: it parses the text and says, row by row, which
 teams, levels and players are new and which are found (teams and levels by name, players
-by email). `season_import_csv` writes, but only when the plan it works out again matches
-the preview the manager confirmed (its `digest`); if the season changed in between, it
-writes nothing and hands back the new preview.
+by email; a row without an email finds its player by name, as `wording.names` compares
+names: first on the row's team, then among the league's players of other seasons when
+exactly one has the name and plays for no other team this season), so importing the same
+file again changes nothing. `season_import_csv` writes, but only when the plan it works out
+again matches the preview the manager confirmed (its `digest`); if the season changed in
+between, it writes nothing and hands back the new preview.
 """
 
 import hashlib
 import json
+from collections import defaultdict
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -19,6 +23,7 @@ from league.seasons.models import Player, RosterEntry, Season, SkillLevel, Team
 from league.seasons.roster_csv import ImportRow, parse_roster_csv
 from league.seasons.services.teams import check_manager
 from league.seasons.versions import season_changed
+from wording.names import name_key
 
 ONLY_MANAGERS = "Only this league's managers can import its teams and players."
 CHANGED = (
@@ -41,6 +46,7 @@ class PlannedRow:
     email: str
     phone: str
     player_id: int | None  # None: a new player
+    matched_by: str  # how a found player was found: "email" or "name"; "" for a new one
     role: str
     role_now: str  # the player's role on this team today; "" for a new roster place
 
@@ -84,6 +90,8 @@ class ImportPreview:
             "new_levels": len({r.level.casefold() for r in self.rows if _new_level(r)}),
             "new_players": sum(1 for r in self.rows if r.player_id is None),
             "found_players": sum(1 for r in self.rows if r.player_id is not None),
+            "found_by_email": sum(1 for r in self.rows if r.matched_by == "email"),
+            "found_by_name": sum(1 for r in self.rows if r.matched_by == "name"),
             "new_places": sum(1 for r in self.rows if r.roster_change == "new"),
             "role_changes": sum(1 for r in self.rows if r.roster_change == "role"),
             "unchanged": sum(1 for r in self.rows if r.roster_change == "same"),
@@ -97,6 +105,8 @@ class ImportResult:
     players_added: int = 0  # new roster places
     levels_created: int = 0
     roles_changed: int = 0
+    found_by_name: int = 0  # rows without an email whose player was found by name
+    unchanged: int = 0  # rows already on their team in their role
     preview: ImportPreview | None = None  # the new plan, when the season changed
 
     @property
@@ -153,16 +163,18 @@ def season_import_preview(*, season: Season, text: str, by: Any) -> ImportPrevie
 def _plan(season: Season, rows: list[ImportRow]) -> list[PlannedRow]:
     levels = {level.name.casefold(): level for level in season.skill_levels.all()}
     teams = {team.name.casefold(): team for team in season.teams.select_related("skill_level")}
-    players = {
+    by_email = {
         p.email_lower: p
         for p in Player.objects.annotate(email_lower=Lower("email")).filter(
             email_lower__in=[row.email for row in rows if row.email]
         )
     }
+    by_name = _found_by_name(season, rows, teams, taken={p.pk for p in by_email.values()})
+    found = [*by_email.values(), *by_name.values()]
     roles = {
         (team_id, player_id): role
         for team_id, player_id, role in RosterEntry.objects.filter(
-            season=season, player__in=players.values(), fixture__isnull=True
+            season=season, player__in=found, fixture__isnull=True
         ).values_list("team_id", "player_id", "role")
     }
     planned = []
@@ -175,7 +187,7 @@ def _plan(season: Season, rows: list[ImportRow]) -> list[PlannedRow]:
             level = levels.get(row.skill_level.casefold())
             level_name = level.name if level else row.skill_level
             level_id = level.pk if level else None
-        player = players.get(row.email) if row.email else None
+        player = by_email.get(row.email) if row.email else by_name.get(row.line)
         planned.append(
             PlannedRow(
                 line=row.line,
@@ -188,11 +200,63 @@ def _plan(season: Season, rows: list[ImportRow]) -> list[PlannedRow]:
                 email=row.email,
                 phone=row.phone,
                 player_id=player.pk if player else None,
+                matched_by=("email" if row.email else "name") if player else "",
                 role=row.role,
                 role_now=roles.get((team.pk, player.pk), "") if team and player else "",
             )
         )
     return planned
+
+
+def _found_by_name(
+    season: Season, rows: list[ImportRow], teams: dict[str, Team], taken: set[int]
+) -> dict[int, Player]:
+    """The player each row without an email is (by its line), found by name.
+
+    First among the row's team's players this season (two rows of one name find two
+    players, in the order they were added), else the league's one player of that name
+    (from any season) who plays for no team this season. `taken`: players found by email,
+    who are not found again. At most three queries, and none when every row has an email.
+    """
+    nameless = [row for row in rows if not row.email]
+    if not nameless:
+        return {}
+    team_ids = {teams[r.team.casefold()].pk for r in nameless if r.team.casefold() in teams}
+    on_team: dict[tuple[int, str], list[Player]] = defaultdict(list)
+    entries = (
+        RosterEntry.objects.filter(team_id__in=team_ids, fixture__isnull=True)
+        .select_related("player")
+        .order_by("pk")
+    )
+    for entry in entries:
+        on_team[(entry.team_id, name_key(entry.player.name))].append(entry.player)
+    in_league: dict[str, set[int]] = defaultdict(set)
+    busy: set[int] = set()  # on a team this season
+    league_rows = (
+        RosterEntry.objects.filter(season__league_id=season.league_id)
+        .order_by()
+        .values_list("player_id", "player__name", "season_id", "fixture_id")
+        .distinct()
+    )
+    for player_id, name, season_id, fixture_id in league_rows:
+        in_league[name_key(name)].add(player_id)
+        if season_id == season.pk and fixture_id is None:
+            busy.add(player_id)
+    known = {p.pk: p for players in on_team.values() for p in players}
+    chosen: dict[int, int] = {}  # line -> player id
+    used = set(taken)
+    for row in nameless:
+        key, team = name_key(row.player_name), teams.get(row.team.casefold())
+        candidates = on_team.get((team.pk, key), []) if team is not None else []
+        player_id = next((p.pk for p in candidates if p.pk not in used), None)
+        ids = in_league.get(key, set())
+        if player_id is None and len(ids) == 1 and not ids & (busy | used):
+            (player_id,) = ids
+        if player_id is not None:
+            used.add(player_id)
+            chosen[row.line] = player_id
+    known |= Player.objects.in_bulk([pk for pk in chosen.values() if pk not in known])
+    return {line: known[pk] for line, pk in chosen.items()}
 
 
 @transaction.atomic
@@ -213,8 +277,10 @@ def season_import_csv(*, season: Season, text: str, by: Any, digest: str) -> Imp
 
 
 def _write(season: Season, rows: list[PlannedRow]) -> ImportResult:
-    result = ImportResult()
-    season_changed(season, results=True)  # new teams and levels show in the standings
+    result = ImportResult(
+        found_by_name=sum(1 for row in rows if row.matched_by == "name"),
+        unchanged=sum(1 for row in rows if row.roster_change == "same"),
+    )
     levels = {level.pk: level for level in season.skill_levels.all()}
     new_levels: dict[str, SkillLevel] = {}
     teams = {team.pk: team for team in season.teams.all()}
@@ -250,4 +316,6 @@ def _write(season: Season, rows: list[PlannedRow]) -> ImportResult:
                 role=row.role
             )
             result.roles_changed += 1
+    if result.unchanged < len(rows):  # new teams and levels show in the standings
+        season_changed(season, results=True)
     return result

@@ -10,12 +10,15 @@ from django.contrib import messages
 from django.core import signing
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.html import format_html
 
 from league.seasons import selectors, services
 from league.seasons.access import season_manager_required
 from league.seasons.forms import ImportForm
 from league.seasons.models import Season
-from league.seasons.services import ImportPreview
+from league.seasons.services import ImportPreview, ImportResult
+from wording.words import every, plural
 
 SALT = "league.seasons.import"
 MAX_AGE = 2 * 60 * 60  # a preview left for longer is read again from the file
@@ -75,13 +78,31 @@ def _confirm(request: HttpRequest, season: Season) -> HttpResponse:
             {"season": season, "form": ImportForm(), "errors": result.errors},
         )
     del request.session[_session_key(season)]
-    messages.success(
-        request,
-        f"Imported {result.teams_created} new teams and {result.players_added} roster places"
-        + (f"; {result.roles_changed} roles changed" if result.roles_changed else "")
-        + ". Next, send every invitation at once from the Invitations page.",
-    )
+    messages.success(request, _imported(season, result))
     return redirect("league:season_dashboard", league=season.league.slug, season=season.slug)
+
+
+def _imported(season: Season, result: ImportResult) -> str:
+    """What the import did, in a sentence, and the next step (a link to the invitations)."""
+    if not (result.teams_created or result.players_added or result.roles_changed):
+        rows = every(result.unchanged, "row")
+        done = f"Nothing changed: {rows} {'was' if result.unchanged == 1 else 'were'} already on"
+        done += " its team" if result.unchanged == 1 else " their teams"
+    else:
+        done = (
+            f"Imported {plural(result.teams_created, 'new team')} and "
+            f"{plural(result.players_added, 'roster place')}"
+        )
+        if result.roles_changed:
+            done += f"; {plural(result.roles_changed, 'role')} changed"
+    if result.found_by_name:
+        done += f"; {plural(result.found_by_name, 'player')} without an email found by name"
+    url = reverse("league:season_invitations", args=[season.league.slug, season.slug])
+    return format_html(
+        '{}. Next, send every invitation at once from the <a href="{}">Invitations page</a>.',
+        done,
+        url,
+    )
 
 
 @season_manager_required

@@ -90,6 +90,8 @@ def test_the_preview_says_what_is_new_and_what_is_found_and_writes_nothing(manag
         "new_levels": 1,
         "new_players": 1,
         "found_players": 1,
+        "found_by_email": 1,
+        "found_by_name": 0,
         "new_places": 2,
         "role_changes": 0,
         "unchanged": 0,
@@ -122,8 +124,8 @@ def test_the_confirmed_import_writes_exactly_what_the_preview_showed(manager):
     assert Team.objects.get(season=season, name="B Team").skill_level.name == "B"
     # the same file again finds everything and changes nothing
     again = season_import_preview(season=season, text=text, by=manager)
-    assert again.counts()["unchanged"] == 2
-    assert again.counts()["new_places"] == 1  # Di has no email, so she is a new player again
+    assert again.counts()["unchanged"] == 3
+    assert again.counts()["new_places"] == 0  # Di has no email: she is found by her name
 
 
 def test_nothing_is_written_when_the_season_changed_since_the_preview(manager):
@@ -199,3 +201,74 @@ def test_an_address_stored_in_capitals_finds_its_player_and_their_team(manager):
     assert RosterEntry.objects.get(season=season).player == owner
     again = _import(season, HEADER + "Right Bowers,,Liv,olivia@example.com,,player\n", manager)
     assert again.errors == ["Row 2: olivia@example.com already plays for Left Bowers."]
+
+
+NO_EMAILS = (
+    HEADER + "Left Bowers,C,Casey,,555,captain\nLeft Bowers,C,Pat Smith,,,player\n"
+    "Left Bowers,C,Pat Smith,,,player\nRight Bowers,D,Zoë O’Brien,,,captain\n"
+)
+
+
+def test_re_importing_a_file_without_emails_changes_nothing(manager):
+    season = make_season(teams_per_level=())
+    assert _import(season, NO_EMAILS, manager).ok
+    before = _snapshot()
+    preview = season_import_preview(season=season, text=NO_EMAILS, by=manager)
+    assert [row.matched_by for row in preview.rows] == ["name"] * 4
+    assert preview.counts()["found_by_name"] == 4
+    assert preview.counts()["unchanged"] == 4
+    result = season_import_csv(season=season, text=NO_EMAILS, by=manager, digest=preview.digest)
+    assert result.ok and (result.players_added, result.found_by_name) == (0, 4)
+    assert _snapshot() == before
+
+
+def test_a_name_without_an_email_finds_the_teams_player_however_it_is_typed(manager):
+    season = make_season(teams_per_level=())
+    _import(season, NO_EMAILS, manager)
+    zoe = Player.objects.get(name="Zoë O’Brien")
+    text = HEADER + "right bowers,D,  zoe  o'brien ,,,player\n"
+    (row,) = season_import_preview(season=season, text=text, by=manager).rows
+    assert (row.player_id, row.player, row.name_in_file, row.matched_by) == (
+        zoe.pk,
+        "Zoë O’Brien",
+        "zoe o'brien",
+        "name",
+    )
+    assert row.roster_change == "role"  # captain to player: nothing else changes
+
+
+def test_a_name_without_an_email_finds_a_player_of_the_leagues_other_seasons(manager):
+    last = make_season(teams_per_level=())
+    _import(last, NO_EMAILS, manager)
+    season = make_season(teams_per_level=(), league=last.league)
+    result = _import(season, HEADER + "New Name,,Casey,,,captain\n", manager)
+    assert result.ok and result.found_by_name == 1
+    assert RosterEntry.objects.get(season=season).player == Player.objects.get(name="Casey")
+
+
+def test_a_name_is_not_matched_outside_the_league_or_when_it_is_ambiguous(manager):
+    elsewhere = make_season(teams_per_level=())
+    _import(elsewhere, HEADER + "T,,Casey,,,\n", manager_user(league=elsewhere.league))
+    season = make_season(teams_per_level=())
+    _import(season, HEADER + "A,,Pat,,,\nB,,Pat,,,\n", manager)
+    following = make_season(teams_per_level=(), league=season.league)
+    preview = season_import_preview(
+        season=following, text=HEADER + "C,,Casey,,,\nC,,Pat,,,\n", by=manager
+    )
+    assert [(row.player_id, row.matched_by) for row in preview.rows] == [(None, ""), (None, "")]
+
+
+def test_a_name_is_not_matched_to_a_player_of_another_team_this_season(manager):
+    season = make_season(teams_per_level=())
+    _import(season, HEADER + "A,,Pat,,,\n", manager)
+    result = _import(season, HEADER + "B,,Pat,,,\n", manager)
+    assert result.ok and result.found_by_name == 0
+    assert Player.objects.filter(name="Pat").count() == 2
+
+
+def test_a_player_found_by_email_is_not_also_found_by_name(manager):
+    season = make_season(teams_per_level=())
+    _import(season, HEADER + "A,,Pat,pat@example.com,,\n", manager)
+    result = _import(season, HEADER + "A,,Pat,pat@example.com,,\nA,,Pat,,,\n", manager)
+    assert result.ok and result.players_added == 1
+    assert season.teams.get().roster.count() == 2

@@ -252,3 +252,26 @@ def test_a_file_and_pasted_rows_at_once_are_refused(client, manager, season):
     page = client.post(_url(season), {"file": upload, "pasted": CSV}).content.decode()
     assert "Upload a CSV file or paste the rows (one of the two)." in page
     assert not Team.objects.filter(season=season).exists()
+
+
+def test_re_importing_rows_without_emails_says_they_were_found_by_name(client, manager, season):
+    text = "team,skill_level,player_name,email,phone,role\nLeft Bowers,A,Pat,,,captain\n"
+    _confirm(client, season, _token(client.post(_url(season), {"pasted": text})))
+    preview = client.post(_url(season), {"pasted": text.replace("Pat", "pat ")})
+    page = preview.content.decode()
+    assert "0 new players and 0 found by email and 1 found by name" not in page
+    assert "0 new players, 0 found by email and 1 found by name" in page
+    assert "found by name</span>" in page and 'id="import-by-name"' in page
+    done = _confirm(client, season, _token(preview))
+    page = client.get(done.url).content.decode()
+    assert "Nothing changed: the row was already on its team; 1 player without an email" in page
+    invitations = _url(season, "season_invitations")
+    assert f'from the <a href="{invitations}">Invitations page</a>' in page
+    assert Player.objects.filter(name="Pat").count() == 1
+
+
+def test_the_import_message_counts_in_good_english(client, manager, season):
+    text = "team,skill_level,player_name,email,phone,role\nLeft Bowers,A,Pat,,,captain\n"
+    done = _confirm(client, season, _token(client.post(_url(season), {"pasted": text})))
+    page = client.get(done.url).content.decode()
+    assert "Imported 1 new team and 1 roster place." in page
