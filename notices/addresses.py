@@ -4,7 +4,7 @@ Addresses are stored canonically so the outbox's unique (notice, channel,
 address) constraint catches the same person reached twice through two lists.
 """
 
-from collections.abc import Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 
 from accounts.phones import normalise_phone as phone_e164
@@ -75,18 +75,22 @@ def addresses_for(
     *,
     kind: str = "",
     preferences: Mapping[int, Channels] | None = None,
+    opted_out: Collection[str] = frozenset(),
 ) -> list[tuple[str, str, str, int | None]]:
     """(channel, address, name, player_id) once per channel and address, first name wins.
 
     Each person gets the channels they chose for `kind` (`preferences`, by player id) or
-    the kind's default (`notices.channels`): email to an address, a text only to those who
-    opted in and have a number that can take one.
+    the kind's default (`notices.channels`): email to an address that hasn't asked for no
+    more (`opted_out`, normalised addresses), a text only to those who opted in and have a
+    number that can take one.
     """
     preferences = preferences or {}
     seen: set[tuple[str, str]] = set()
     rows: list[tuple[str, str, str, int | None]] = []
     for person in _people(recipients):
         email = normalise_email(person.email)
+        if email in opted_out:
+            email = ""
         phone = normalise_phone(person.phone) if person.sms_opt_in else ""
         chosen = preferences.get(person.player_id) if person.player_id is not None else None
         use = channels_for(kind, chosen, can_email=bool(email), can_text=bool(phone))
@@ -95,6 +99,44 @@ def addresses_for(
                 seen.add((channel, address))
                 rows.append((channel, address, person.name, person.player_id))
     return rows
+
+
+@dataclass(frozen=True)
+class Audience:
+    """Who a notice would reach, counted for the form that sends it."""
+
+    people: int
+    emails: int
+    texts: int
+
+    @classmethod
+    def of(cls, rows: Iterable[tuple[str, str, str, int | None]]) -> "Audience":
+        """Counted from `addresses_for` rows: a person is a player, or an address."""
+        people: set[object] = set()
+        emails = texts = 0
+        for channel, address, _, player in rows:
+            people.add(player if player is not None else (channel, address))
+            if channel == EMAIL:
+                emails += 1
+            elif channel == SMS:
+                texts += 1
+        return cls(people=len(people), emails=emails, texts=texts)
+
+    @property
+    def sentence(self) -> str:
+        """ "This will email 18 people and text 6.", said before anything is sent."""
+        if not self.emails and not self.texts:
+            return "Nobody will be told: nobody concerned has an email address or takes texts."
+        parts = []
+        if self.emails:
+            parts.append(f"email {_people_count(self.emails)}")
+        if self.texts:
+            parts.append(f"text {self.texts if self.emails else _people_count(self.texts)}")
+        return f"This will {' and '.join(parts)}."
+
+
+def _people_count(count: int) -> str:
+    return f"{count} {'person' if count == 1 else 'people'}"
 
 
 def retry_delay(attempts: int, *, base: int = 30, cap: int = 3600) -> int:
@@ -118,5 +160,11 @@ def email_tail(*, body: str, link: str, reason: str) -> str:
     return f"{body.strip()}{more}{footer}\n"
 
 
-def email_body(*, name: str, body: str, link: str, reason: str) -> str:
-    return email_greeting(name) + email_tail(body=body, link=link, reason=reason)
+def unsubscribe_line(url: str) -> str:
+    """The last line of every email: its address's own link to stop them."""
+    return f"No more emails from the league: {url}\n"
+
+
+def email_body(*, name: str, body: str, link: str, reason: str, unsubscribe: str = "") -> str:
+    tail = email_tail(body=body, link=link, reason=reason)
+    return email_greeting(name) + tail + (unsubscribe_line(unsubscribe) if unsubscribe else "")

@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from notices.models import Announcement, Notice, OutboxMessage, Subscription
+from notices.models import Announcement, EmailOptOut, Notice, OutboxMessage, Subscription
 
 
 class OutboxInline(admin.TabularInline):
@@ -35,6 +35,12 @@ class AnnouncementAdmin(admin.ModelAdmin):
     list_display = ("title", "league", "published_at")
     list_filter = ("league",)
     raw_id_fields = ("notice",)
+
+
+@admin.register(EmailOptOut)
+class EmailOptOutAdmin(admin.ModelAdmin):
+    list_display = ["address", "created_at"]
+    search_fields = ["address"]
 
 
 @admin.register(Subscription)

@@ -28,6 +28,9 @@ class Notice(models.Model):
         RESCHEDULE_ANSWERED = "reschedule_answered", "Reschedule answer"
         TOURNAMENT_SEAT = "tournament_seat", "Tournament seat"
         TOURNAMENT_RESULTS = "tournament_results", "Tournament results"
+        SCHEDULE_PUBLISHED = "schedule_published", "Schedule published"
+        FIXTURES_MOVED = "fixtures_moved", "Fixtures moved"
+        CARD_CORRECTED = "card_corrected", "Scorecard corrected"
 
     kind = models.CharField(max_length=32, choices=Kind.choices)
     subject = models.CharField(max_length=200)
@@ -190,6 +193,24 @@ class NoticePreference(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} · {self.get_kind_display()}"
+
+
+class EmailOptOut(models.Model):
+    """An address that asked, through the link at the foot of a notice email, for no more.
+
+    Stored as `notices.addresses.normalise_email` writes it, once (a second click finds the
+    first row). Texts are not concerned: they follow the person's consent to texts.
+    """
+
+    address = models.CharField(max_length=254, unique=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        verbose_name = "email opt-out"
+
+    def __str__(self) -> str:
+        return self.address
 
 
 class ReplyCode(models.Model):

@@ -20,11 +20,12 @@ from django.core.mail import mailers
 from django.urls import reverse
 
 from notices import registry
-from notices.addresses import email_greeting, email_tail, sms_body
+from notices.addresses import email_greeting, email_tail, sms_body, unsubscribe_line
 from notices.mail import NoticeEmail, email_date, notice_message_id
 from notices.models import Notice, OutboxMessage
 from notices.replies import reply_prompt
 from notices.subjects import header_line
+from notices.unsubscribe import unsubscribe_url
 
 logger = logging.getLogger(__name__)
 
@@ -108,12 +109,15 @@ class Senders:
     def email(self, row: Outgoing) -> NoticeEmail:
         notice = self.notices[row.notice_id]
         copy = self.copy(notice)
+        # Each address's own link, signed: it stops these emails without signing in.
+        stop = unsubscribe_url(row.address)
         return NoticeEmail(
             subject=copy.subject,
-            body=email_greeting(row.name) + copy.email_tail,
+            body=email_greeting(row.name) + copy.email_tail + unsubscribe_line(stop),
             to=[row.address],
             headers={
                 "Auto-Submitted": "auto-generated",
+                "List-Unsubscribe": f"<{stop}>",
                 "X-Notice-Id": copy.notice_header,
                 "X-Outbox-Message-Id": str(row.pk),
                 "Message-ID": notice_message_id(

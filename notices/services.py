@@ -17,18 +17,20 @@ from django.db import IntegrityError, models, transaction
 from django.utils import timezone
 
 from notices import tasks
-from notices.addresses import Recipient, ReplyOffer, addresses_for
+from notices.addresses import Audience, Recipient, ReplyOffer, addresses_for
 from notices.channels import channels_of
 from notices.models import Announcement, Notice, NoticePreference, OutboxMessage
 from notices.outbox_rows import outbox_rows_write
 from notices.replies import reply_codes_issue
 from notices.subjects import LINE_BREAK_MESSAGE, has_line_break
+from notices.unsubscribe import opted_out_among
 
 logger = logging.getLogger(__name__)
 
 SMS_MAX = 320
 
 __all__ = [
+    "Audience",
     "Recipient",
     "ReplyOffer",
     "message_resend",
@@ -71,14 +73,22 @@ def notice_addresses(
     *, kind: str, recipients: Iterable[Recipient]
 ) -> list[tuple[str, str, str, int | None]]:
     """(channel, address, name, player id) a notice of `kind` goes to: each person's choice
-    for the kind, or its default. A preview (how many emails, how many texts) counts these."""
+    for the kind, or its default; no email to an address that asked for no more (the link
+    in every email). A preview (how many emails, how many texts) counts these."""
     people = list(recipients)
     ids = {r.player_id for r in people if r.player_id is not None}
     chosen = {
         pref.player_id: channels_of(by_email=pref.by_email, by_sms=pref.by_sms)
         for pref in NoticePreference.objects.filter(kind=kind, player_id__in=ids)
     }
-    return addresses_for(people, kind=kind, preferences=chosen)
+    opted_out = opted_out_among(r.email for r in people)
+    return addresses_for(people, kind=kind, preferences=chosen, opted_out=opted_out)
+
+
+def notice_audience(*, kind: str, recipients: Iterable[Recipient]) -> Audience:
+    """How many people, emails and texts a notice of `kind` to `recipients` would make, for
+    the form that sends it to say before anything is sent (`Audience.sentence`)."""
+    return Audience.of(notice_addresses(kind=kind, recipients=recipients))
 
 
 @transaction.atomic

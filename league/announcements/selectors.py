@@ -9,19 +9,10 @@ from django.utils import timezone
 
 from accounts.models import RoleName, Scope
 from league.seasons.models import League, Player, RosterEntry, Season, Team, Waiver
+from league.seasons.recipients import recipient_for_player  # one recipient per player
 from notices.addresses import Recipient, normalise_phone
 from notices.channels import PREFERENCE_KINDS, channels_for, channels_of, choice_name
 from notices.models import Announcement, NoticePreference, Subscription
-
-
-def recipient_for_player(player: Player) -> Recipient:
-    return Recipient(
-        name=player.name,
-        email=player.email,
-        phone=player.phone,
-        sms_opt_in=player.sms_opt_in,
-        player_id=player.pk,
-    )
 
 
 def recipient_for_user(user: Any) -> Recipient:

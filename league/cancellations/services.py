@@ -10,6 +10,7 @@ shortens the season, and tells the affected captains.
 import datetime
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -31,11 +32,12 @@ from league.cancellations.makeups import MakeupError
 from league.cancellations.models import Cancellation
 from league.seasons.activity import league_activity, plural
 from league.seasons.models import Fixture, Season, Venue
+from league.seasons.recipients import players_of_teams
 from league.seasons.services.schedule import fixture_update
 from league.seasons.versions import season_changed
-from notices.addresses import Recipient
+from notices.addresses import Audience, Recipient
 from notices.models import Notice
-from notices.services import notice_addresses, notice_send
+from notices.services import notice_addresses, notice_audience, notice_send
 from wording.when import day as night_label
 
 Scope = Cancellation.Scope
@@ -51,7 +53,7 @@ class CancellationPlan:
     fixtures: list[Fixture]
     recipients: list[Recipient]
 
-    @property
+    @cached_property
     def addresses(self) -> list[tuple[str, str, str, int | None]]:
         # The channels each person chose for cancellations, as notice_send will use them.
         return notice_addresses(kind=Notice.Kind.CANCELLATION, recipients=self.recipients)
@@ -68,6 +70,10 @@ class CancellationPlan:
     def people_count(self) -> int:
         people = {player or address for _, address, _, player in self.addresses}
         return len(people)
+
+    @property
+    def audience(self) -> Audience:
+        return Audience.of(self.addresses)
 
 
 def _require_manager(user: Any, season: Season) -> None:
@@ -154,14 +160,13 @@ def _affected(
 
 
 def _recipients(season: Season, fixtures: list[Fixture], on_site: bool) -> list[Recipient]:
-    """Every captain of the season; on site, only those still scheduled; and subscribers
-    (every player who asked for the league's notices, the affected teams' among them)."""
-    if on_site:
-        teams = sorted({team for f in fixtures for team in f.team_ids()})
-        captains = captains_of_teams(teams)
-    else:
-        captains = captains_of_season(season)
-    return [*captains, *subscribers_of_league(season.league)]
+    """Every captain of the season (on site, only those still scheduled); every player on
+    the affected teams' rosters and the subs booked for those fixtures, accounts or not;
+    and the players who asked for the league's notices."""
+    teams = sorted({team for f in fixtures for team in f.team_ids()})
+    captains = captains_of_teams(teams) if on_site else captains_of_season(season)
+    players = players_of_teams(teams, fixtures=fixtures)
+    return [*captains, *players, *subscribers_of_league(season.league)]
 
 
 def night_cancel_preview(
@@ -308,6 +313,23 @@ def _reschedule(
     return fixtures
 
 
+def _decision_recipients(season: Season, fixtures: list[Fixture]) -> list[Recipient]:
+    """The captains, every player of those teams and the subs booked for those fixtures,
+    and the players of those teams who asked for the league's notices."""
+    teams = sorted({team for f in fixtures for team in f.team_ids()})
+    return [
+        *captains_of_teams(teams),
+        *players_of_teams(teams, fixtures=fixtures),
+        *subscribed_players_of_teams(teams, season.league),
+    ]
+
+
+def decision_audience(*, cancellation: Cancellation, fixtures: list[Fixture]) -> Audience:
+    """Who the decision on these still-cancelled fixtures will tell, for its form."""
+    recipients = _decision_recipients(cancellation.season, fixtures)
+    return notice_audience(kind=Notice.Kind.CANCELLATION, recipients=recipients)
+
+
 def _check_decision(cancellation: Cancellation, outcome: str, note: str) -> None:
     if outcome not in (Outcome.RESCHEDULE, Outcome.SHORTEN):
         raise ValidationError(
@@ -370,7 +392,6 @@ def cancellation_decide(
         + (f" · {note}" if note else ""),
     )
     dropped = [] if moved else fixtures
-    teams = sorted({team for f in moved or dropped for team in f.team_ids()})
     reschedule = outcome == Outcome.RESCHEDULE
     notice_send(
         kind=Notice.Kind.CANCELLATION,
@@ -384,8 +405,7 @@ def cancellation_decide(
             note=note,
         ),
         sms_text=text.decision_sms(league=season.league.name, date=cancellation.date, moved=moved),
-        # The captains, and the players of those teams who asked for the league's notices.
-        recipients=[*captains_of_teams(teams), *subscribed_players_of_teams(teams, season.league)],
+        recipients=_decision_recipients(season, moved or dropped),
         created_by=user,
         announce_league=season.league,
         link=season.get_absolute_url(),

@@ -139,15 +139,17 @@ def cancellation_decide(request: HttpRequest, league: str, season: str, pk: int)
         except ValidationError as exc:
             _form_errors(form, exc)
         else:
-            messages.success(request, "Decision recorded; the captains are being told.")
+            messages.success(request, "Decision recorded; the players are being told.")
             return redirect(
                 "league:cancellation_detail", league=league, season=season, pk=cancellation.pk
             )
     rows, problem = reads.makeup_proposal(season_obj, fixtures, dates)
+    audience = services.decision_audience(cancellation=cancellation, fixtures=fixtures)
     return render(
         request,
         "league/cancellations/decide.html",
         {
+            "audience": audience,
             "season": season_obj,
             "cancellation": cancellation,
             "fixtures": fixtures,

@@ -152,7 +152,7 @@ def test_a_manager_picks_single_fixtures_and_then_reschedules_them(page):
     page.get_by_role("button", name="Reschedule or shorten the season").click()
     expect(page.locator("#proposal")).to_contain_text("→ Thu 5 Sep")
     page.get_by_label("Reschedule them to makeup dates").check()
-    page.get_by_role("button", name="Record the decision and tell the captains").click()
+    page.get_by_role("button", name="Record the decision and tell the players").click()
     expect(page.locator("#outcome")).to_contain_text("Reschedule to makeup dates")
     expect(page.locator("#cancelled-fixtures")).to_contain_text("Scheduled Thu 5 Sep")
     _fits_the_phone(page)

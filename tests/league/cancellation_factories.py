@@ -62,6 +62,16 @@ def captains_of(fixtures: list[Fixture]) -> list[Player]:
     )
 
 
+def players_of(fixtures: list[Fixture]) -> list[Player]:
+    """Everyone on the rosters of these fixtures' teams, captains included."""
+    teams = {team for f in fixtures for team in f.team_ids()}
+    return list(
+        Player.objects.filter(
+            roster_entries__team__in=teams, roster_entries__fixture__isnull=True
+        ).order_by("pk")
+    )
+
+
 def opt_in_to_texts(player: Player, number: str) -> Player:
     player.phone, player.sms_opt_in = number, True
     player.save(update_fields=["phone", "sms_opt_in"])

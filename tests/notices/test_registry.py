@@ -61,5 +61,7 @@ def test_emails_name_no_preferences_page_until_one_is_registered(
     with django_capture_on_commit_callbacks(execute=True):
         send_notice(recipients=recipients(1, sms=False))
     (email,) = mail.outbox
-    assert email.body.rstrip().endswith("You get this from your euchre league.")
+    footer = email.body.rstrip().splitlines()[-2:]
+    assert footer[0] == "You get this from your euchre league."
+    assert footer[1].startswith("No more emails from the league: ")
     assert reverse("notices:subscriptions") not in email.body

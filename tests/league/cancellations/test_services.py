@@ -23,6 +23,7 @@ from tests.league.cancellation_factories import (
     night,
     opt_in_to_texts,
     other_season_fixture,
+    players_of,
     published_season,
 )
 from tests.league.factories import TUESDAY, VenueFactory, make_season
@@ -83,7 +84,7 @@ def test_cancelling_a_night_calls_off_every_fixture_still_to_play_that_night(sea
     assert cancellation.created_by == manager and cancellation.outcome == "undecided"
 
 
-def test_a_night_cancelled_ahead_of_time_tells_every_captain_and_the_subscribers(season, manager):
+def test_a_night_cancelled_ahead_of_time_tells_every_captain_player_and_subscriber(season, manager):
     subscriber = SubscriptionFactory(league=season.league).player
     cancellation = _cancel(season, manager)
     notice = Notice.objects.get()
@@ -91,8 +92,9 @@ def test_a_night_cancelled_ahead_of_time_tells_every_captain_and_the_subscribers
     assert notice.subject == "Play cancelled Tue 3 Sep 2030 — weather"
     assert notice.source["cancellation"] == cancellation.pk
     assert notice.season == season and notice.created_by == manager
-    assert _addresses(notice, "email") == _emails(captains(season)) | {subscriber.email}
-    assert len(captains(season)) == 8
+    everyone = _emails(captains(season)) | _emails(players_of(night(season)))
+    assert _addresses(notice, "email") == everyone | {subscriber.email}
+    assert len(captains(season)) == 8 and len(everyone) == 16
     announcement = Announcement.objects.get()
     assert announcement.league == season.league and announcement.notice == notice
     assert announcement.title == notice.subject
@@ -117,7 +119,7 @@ def test_only_players_who_opted_in_get_a_text(season, manager):
     assert _addresses(notice, "sms") == {"+13175550101", "+13175550102", "+13175550104"}
 
 
-def test_on_site_only_the_captains_of_teams_still_scheduled_hear(season, manager):
+def test_on_site_only_the_players_of_teams_still_scheduled_hear(season, manager):
     tuesday = night(season)
     played, still = tuesday[:2], tuesday[2:]
     Fixture.objects.filter(pk__in=[f.pk for f in played]).update(status=Fixture.Status.PLAYED)
@@ -126,10 +128,10 @@ def test_on_site_only_the_captains_of_teams_still_scheduled_hear(season, manager
     assert {f.pk for f in cancellation.fixtures.all()} == {f.pk for f in still}
     assert cancellation.on_site
     notice = Notice.objects.get()
-    expected = _emails(captains_of(still)) | {subscriber.email}
+    expected = _emails(players_of(still)) | {subscriber.email}
     assert _addresses(notice, "email") == expected
-    assert len(captains_of(still)) == 4
-    assert not _emails(captains_of(played)) & _addresses(notice, "email")
+    assert len(captains_of(still)) == 4 and len(players_of(still)) == 8
+    assert not _emails(players_of(played)) & _addresses(notice, "email")
     assert set(
         Fixture.objects.filter(pk__in=[f.pk for f in played]).values_list("status", flat=True)
     ) == {"played"}
@@ -180,7 +182,8 @@ def test_the_preview_counts_fixtures_and_recipients_and_writes_nothing(season, m
         season=season, date=TUESDAY, scope="night", reason="weather", user=manager
     )
     assert len(plan.fixtures) == 4
-    assert (plan.email_count, plan.sms_count, plan.people_count) == (9, 2, 9)
+    assert (plan.email_count, plan.sms_count, plan.people_count) == (17, 2, 17)
+    assert plan.audience.sentence == "This will email 17 people and text 2."
     assert not Cancellation.objects.exists() and not Notice.objects.exists()
     assert set(_statuses(season).values()) == {"scheduled"}
 
@@ -191,7 +194,7 @@ def test_the_notice_is_delivered_once_the_cancellation_commits(
     opt_in_to_texts(captains(season)[0], "317 555 0101")
     with django_capture_on_commit_callbacks(execute=True):
         _cancel(season, manager)
-    assert sorted(m.to[0] for m in mail.outbox) == sorted(_emails(captains(season)))
+    assert sorted(m.to[0] for m in mail.outbox) == sorted(_emails(players_of(night(season))))
     assert [m.recipients for m in sms_outbox] == [["+13175550101"]]
     assert mail.outbox[0].subject == "Play cancelled Tue 3 Sep 2030 — weather"
     assert set(OutboxMessage.objects.values_list("status", flat=True)) == {"sent"}
@@ -273,7 +276,7 @@ def test_a_second_identical_cancellation_changes_nothing_and_tells_nobody_twice(
         _cancel(season, manager, scope="venue", venue=back_room(season))
     assert Cancellation.objects.count() == 1
     assert Notice.objects.count() == 1 and Announcement.objects.count() == 1
-    assert OutboxMessage.objects.count() == 8
+    assert OutboxMessage.objects.count() == 16
 
 
 def test_when_the_notice_cannot_be_written_nothing_is_cancelled(season, manager, monkeypatch):

@@ -20,12 +20,12 @@ from tests.factories import (
 )
 from tests.league.cancellation_factories import (
     back_room,
-    captains,
     captains_of,
     makeup,
     night,
     opt_in_to_texts,
     other_season_fixture,
+    players_of,
     published_season,
 )
 from tests.league.factories import TUESDAY, signed_team
@@ -123,7 +123,7 @@ def test_a_manager_picks_the_makeup_date_of_one_fixture(season, manager):
     assert dates == {f.pk: AFTER_SEASON if f == tuesday[2] else THURSDAY for f in tuesday}
 
 
-def test_the_captains_of_the_affected_teams_hear_the_new_dates(season, manager):
+def test_every_player_of_the_affected_teams_hears_the_new_dates(season, manager):
     at_back = [f for f in night(season) if f.table.venue == back_room(season)]
     opt_in_to_texts(captains_of(at_back)[0], "317 555 0101")
     cancellation = _cancel(season, manager, scope="venue", venue=back_room(season))
@@ -132,7 +132,7 @@ def test_the_captains_of_the_affected_teams_hear_the_new_dates(season, manager):
     assert follow_up.subject == "Makeup dates for the fixtures cancelled Tue 3 Sep 2030"
     assert follow_up.source == {"cancellation": cancellation.pk, "decision": "reschedule"}
     emails = set(follow_up.messages.filter(channel="email").values_list("address", flat=True))
-    assert emails == {p.email for p in captains_of(at_back)} and len(emails) == 4
+    assert emails == {p.email for p in players_of(at_back)} and len(emails) == 8
     assert list(follow_up.messages.filter(channel="sms").values_list("address", flat=True)) == [
         "+13175550101"
     ]
@@ -144,7 +144,7 @@ def test_the_captains_of_the_affected_teams_hear_the_new_dates(season, manager):
     assert Announcement.objects.filter(notice=follow_up).exists()
 
 
-def test_the_players_of_the_affected_teams_who_asked_for_the_leagues_notices_hear_it_too(
+def test_players_of_the_affected_teams_hear_it_with_the_texts_their_subscription_asks(
     season, manager
 ):
     at_back = [f for f in night(season) if f.table.venue == back_room(season)]
@@ -152,15 +152,17 @@ def test_the_players_of_the_affected_teams_who_asked_for_the_leagues_notices_hea
     asked = RosterEntryFactory(team=at_back[0].home).player
     Subscription.objects.create(player=asked, league=season.league, by_email=False, by_sms=True)
     opt_in_to_texts(asked, "317 555 0102")
-    RosterEntryFactory(team=at_back[0].home)  # never asked: nothing
+    never_asked = RosterEntryFactory(team=at_back[0].home).player  # on the roster: email
     other_team = RosterEntryFactory(team=elsewhere[0].home).player
     Subscription.objects.create(player=other_team, league=season.league)
     cancellation = _cancel(season, manager, scope="venue", venue=back_room(season))
     services.cancellation_decide(cancellation=cancellation, outcome="reschedule", user=manager)
     follow_up = Notice.objects.latest("pk")
     players = set(follow_up.messages.values_list("player_id", "channel"))
-    assert (asked.pk, "sms") in players and (asked.pk, "email") not in players
-    assert {p.pk for p in captains_of(at_back)} | {asked.pk} == {p for p, _ in players}
+    assert (asked.pk, "sms") in players and (asked.pk, "email") in players
+    assert (never_asked.pk, "email") in players and (never_asked.pk, "sms") not in players
+    told = {p.pk for p in players_of(at_back)}
+    assert told == {p for p, _ in players} and other_team.pk not in told
 
 
 def test_a_makeup_date_that_is_not_the_seasons_is_refused(season, manager):
@@ -241,7 +243,7 @@ def test_shortening_leaves_the_fixtures_cancelled_and_the_rest_of_the_schedule_a
     assert follow_up.subject == "No makeup for Tue 3 Sep 2030: the season is shortened"
     assert "won't be replayed" in follow_up.body and "No refunds." in follow_up.body
     emails = set(follow_up.messages.values_list("address", flat=True))
-    assert emails == {p.email for p in captains(season)}
+    assert emails == {p.email for p in players_of(tuesday)}
 
 
 def test_a_shortened_season_may_still_be_rescheduled_but_not_the_other_way(season, manager):

@@ -122,8 +122,9 @@ def test_reviewing_shows_how_many_fixtures_and_people_before_anything_changes(
     assert response.status_code == 200
     html = response.content.decode()
     assert "4 fixtures</strong> will be cancelled" in html
-    assert "9 people</strong> will be notified" in html
-    assert "9 emails and 1 text message" in html
+    assert "17 people</strong> will be notified" in html
+    assert "17 emails and 1 text message" in html
+    assert "This will email 17 people and text 1." in html
     assert 'name="confirm" value="1"' in html
     assert not Cancellation.objects.exists() and not Notice.objects.exists()
     assert set(season.fixtures.values_list("status", flat=True)) == {"scheduled"}
@@ -143,7 +144,7 @@ def test_confirming_cancels_and_shows_the_record_with_its_delivery(client, seaso
     assert reverse("notices:notice_detail", args=[notice.pk]) in html
     assert reverse("notices:outbox") in html
     # Tests deliver eagerly only on commit: the 8 captains' emails are still pending here.
-    assert "Email: 0 sent · 8 pending · 0 failed" in html
+    assert "Email: 0 sent · 16 pending · 0 failed" in html
     assert "Reschedule or shorten the season" in html
 
 
@@ -155,7 +156,7 @@ def test_the_same_confirmation_posted_twice_cancels_and_notifies_once(client, se
     assert "Play on Tue 3 Sep 2030 is already cancelled." in again.content.decode()
     assert Cancellation.objects.count() == 1
     assert Notice.objects.count() == 1 and Announcement.objects.count() == 1
-    assert OutboxMessage.objects.count() == 8
+    assert OutboxMessage.objects.count() == 16
 
 
 @pytest.mark.parametrize(
