@@ -85,9 +85,7 @@ def test_a_tiebreak_may_be_chosen_once():
 
 def test_clearing_every_tiebreak_saves_none_and_keeps_them_cleared():
     tournament = TournamentForm(_data()).save()
-    edit = TournamentForm(
-        _data(tiebreak_1="", tiebreak_2="", tiebreak_3=""), instance=tournament
-    )
+    edit = TournamentForm(_data(tiebreak_1="", tiebreak_2="", tiebreak_3=""), instance=tournament)
     assert edit.is_valid(), edit.errors
     edit.save()
     tournament.refresh_from_db()

@@ -16,7 +16,8 @@ def test_counts_are_registered_checked_in_and_the_tables_they_fill(django_assert
     Entry.objects.filter(pk=entries[-1].pk).update(status=Entry.Status.WITHDRAWN)
     with django_assert_num_queries(1):
         counts = door_counts(tournament)
-    assert (counts.registered, counts.checked_in) == (22, 19)
+    # Everyone who registered stays counted; who left is counted apart.
+    assert (counts.registered, counts.checked_in, counts.withdrawn) == (23, 19, 1)
     assert str(counts.seating) == "4 tables · 3 sit out each round"
     Tournament.objects.filter(pk=tournament.pk).update(sit_out_rule="three_handed")
     tournament.refresh_from_db()

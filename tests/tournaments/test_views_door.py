@@ -80,6 +80,14 @@ def test_the_counters_answer_with_the_numbers_now(client, event):
     assert '<strong data-count="registered">4</strong>' in content
     assert '<strong data-count="checked_in">2</strong>' in content
     assert '<strong data-count="seats">0 tables · 2 sit out each round</strong>' in content
+    assert 'data-count="withdrawn"' not in content  # shown once someone has left
+
+
+def test_a_withdrawal_keeps_the_registered_count_and_is_counted_apart(client, event):
+    Entry.objects.filter(pk=event.entries.values("pk")[:1]).update(status=Entry.Status.WITHDRAWN)
+    content = client.get(_url("door_counts", event)).content.decode()
+    assert '<strong data-count="registered">4</strong>' in content
+    assert '<strong data-count="withdrawn">1</strong>' in content
 
 
 def test_a_check_in_on_the_control_page_updates_the_counters_at_once(client, event):

@@ -10,20 +10,23 @@ from tournaments.seating import Seating, seating_for
 
 @dataclass(frozen=True)
 class DoorCounts:
-    registered: int  # every entry still in the event (not withdrawn)
+    registered: int  # everyone who registered, withdrawn or not
     checked_in: int
     seating: Seating  # the tables the checked-in fill
+    withdrawn: int = 0  # of the registered, those who left
 
 
 def door_counts(tournament: Tournament) -> DoorCounts:
-    """Registered / checked in / seats, in one query."""
+    """Registered / checked in / seats (and withdrawn, shown apart), in one query."""
     counts = tournament.entries.aggregate(
-        registered=Count("pk", filter=~Q(status=Entry.Status.WITHDRAWN)),
+        registered=Count("pk"),
         checked_in=Count("pk", filter=Q(status=Entry.Status.CHECKED_IN)),
+        withdrawn=Count("pk", filter=Q(status=Entry.Status.WITHDRAWN)),
     )
     return DoorCounts(
         registered=counts["registered"],
         checked_in=counts["checked_in"],
+        withdrawn=counts["withdrawn"],
         seating=seating_for(
             checked_in=counts["checked_in"],
             teams=tournament.team_event,

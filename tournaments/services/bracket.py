@@ -97,7 +97,8 @@ def _sync(tournament: Tournament, by: Any) -> None:
         tournament.champion_id = brackets.champion(state)
         tournament.status = Tournament.Status.FINISHED
         tournament.finished_at = timezone.now()
-        tournament.save(update_fields=["champion", "status", "finished_at"])
+        tournament.announcement = ""  # the room's note was for the play, which is over
+        tournament.save(update_fields=["champion", "status", "finished_at", "announcement"])
         results_notify(tournament=tournament, by=by)
 
 

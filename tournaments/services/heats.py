@@ -103,5 +103,6 @@ def _finish(tournament: Tournament, champion: int | None) -> None:
     tournament.champion_id = champion
     tournament.status = Tournament.Status.FINISHED
     tournament.finished_at = timezone.now()
-    tournament.save(update_fields=["champion", "status", "finished_at"])
+    tournament.announcement = ""  # the room's note was for the play, which is over
+    tournament.save(update_fields=["champion", "status", "finished_at", "announcement"])
     results_notify(tournament=tournament, by=None)

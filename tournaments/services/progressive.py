@@ -180,7 +180,8 @@ def progressive_finish(*, tournament: Tournament, by: Any) -> Tournament:
     tournament.champion_id = board.rows[0].entry.pk if board.rows else None
     tournament.status = Tournament.Status.FINISHED
     tournament.finished_at = timezone.now()
-    tournament.save(update_fields=["champion", "status", "finished_at"])
+    tournament.announcement = ""  # the room's note was for the play, which is over
+    tournament.save(update_fields=["champion", "status", "finished_at", "announcement"])
     champion = board.rows[0].entry if board.rows else None
     tournament_activity(
         tournament=tournament,
