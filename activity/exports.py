@@ -35,8 +35,10 @@ from django.utils.http import content_disposition_header, http_date
 CONTENT_TYPE = "text/csv; charset=utf-8"
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 _AS_IS = (int, float, Decimal, datetime.date, datetime.time)
-# A cached download lives this long unless its key changes first (a week).
-CACHE_SECONDS = 7 * 24 * 3600
+# A cached download lives this long unless its key changes first (a day: keys name the
+# version of what they show, so an entry is dead once the data moves on, and a day's keep
+# bounds what a burst of rarely asked files can leave behind).
+CACHE_SECONDS = 24 * 3600
 _ACCEPTS_GZIP = re.compile(r"\bgzip\b")
 
 
@@ -82,24 +84,28 @@ def cached_download(
     inline: bool = False,
     private: bool = False,
     timeout: int = CACHE_SECONDS,
+    keep: bool = True,
 ) -> HttpResponse:
     """The file `build()` makes, built once per `key` and kept in the cache.
 
     `key` must name everything the file shows (a version of its data, the host in its
     links...): the ETag is made from it, so a conditional GET is answered 304 without
-    touching the file. `private` files (a manager's) are not kept by shared caches.
+    touching the file. `private` files (a manager's) are not kept by shared caches. With
+    `keep` off the file is built and sent but not kept (an address the cache must not hold
+    an entry for, such as a search by free text).
     """
     etag = 'W/"' + hashlib.sha256(key.encode()).hexdigest()[:32] + '"'
     stamp = int(last_modified.timestamp()) if last_modified is not None else None
     response = get_conditional_response(request, etag=etag, last_modified=stamp)
     if response is None:
         cache_key = "download:" + hashlib.sha256(key.encode()).hexdigest()
-        stored = cache.get(cache_key)
+        stored = cache.get(cache_key) if keep else None
         if stored is None:
             content = build()
             packed = gzip.compress(content, compresslevel=6, mtime=0)
             stored = (content, packed if len(packed) < len(content) else None)
-            cache.set(cache_key, stored, timeout=timeout)
+            if keep:
+                cache.set(cache_key, stored, timeout=timeout)
         content, packed = stored
         zipped = packed is not None and _ACCEPTS_GZIP.search(
             request.headers.get("Accept-Encoding", "")

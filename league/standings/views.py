@@ -31,7 +31,7 @@ from league.web import report
 # Bump when the table's columns, its template or the CSV writer change, to drop the cached
 # published tables and files.
 TABLE_VERSION = 4
-CACHE_SECONDS = 7 * 24 * 3600
+CACHE_SECONDS = 24 * 3600  # keys name the snapshot or results version: a day bounds leftovers
 # The CSV's columns: where the row is, then every metric by key (`algorithms.metrics.ROW`).
 CSV_FIELDS = ["level_name", "rank", "team_name", *metrics.keys(metrics.ROW)]
 

@@ -89,26 +89,60 @@ def season_schedule(request: HttpRequest, league: str, season: str) -> HttpRespo
     is_manager = permissions.can_manage_season(request.user, season_obj)
     if not (season_obj.is_published or is_manager):
         return render(request, "league/schedule_unpublished.html", {"season": season_obj})
-    data = QueryDict(mutable=True)  # only what the page reads: other keys don't split the cache
-    for name in PARAMS:
-        if name in request.GET:
-            data[name] = request.GET[name]
+    data = _asked(request.GET)
     if request.GET.get("export") == "csv":
         return _csv(request, season_obj, data, version)
     today = timezone.localdate()
     # The rows show scores, so the body follows the results' version (the schedule's inside).
-    key = _key("schedule-page", season_obj, versions.results, is_manager, today, data.urlencode())
-    body = cache.get(key)
+    parts = ("schedule-page", season_obj, versions.results, is_manager, today)
+    body = cache.get(_key(*parts, data.urlencode()))
     if body is None:
-        body = render_to_string(
-            "league/_schedule_body.html", _body(season_obj, data, is_manager, today)
-        )
-        cache.set(key, str(body), timeout=CACHE_SECONDS)
+        context = _body(season_obj, data, is_manager, today)
+        body = str(render_to_string("league/_schedule_body.html", context))
+        kept = _kept_query(season_obj, context["filter"], data, context["page"].number)
+        if kept is not None:
+            cache.set(_key(*parts, kept), body, timeout=CACHE_SECONDS)
     return render(
         request,
         "league/season_schedule.html",
         {"season": season_obj, "is_manager": is_manager, "body": mark_safe(body)},  # noqa: S308  (our template's output, cached as is)
     )
+
+
+def _asked(query: QueryDict) -> QueryDict:
+    """What the page reads of the address, written one way: other keys, empty values, an
+    unknown sort and a page that isn't a number are dropped, so they don't split the cache
+    (no query: this runs before every cache read)."""
+    data = QueryDict(mutable=True)
+    for name in PARAMS:
+        value = query.get(name, "")
+        if name == "sort" and value.removeprefix("-") not in SORTS:
+            continue
+        if name == "page":
+            value = (
+                str(int(value)) if value.isascii() and value.isdigit() and len(value) < 7 else ""
+            )
+            value = "" if value in ("0", "1") else value
+        if value:
+            data[name] = value
+    return data
+
+
+def _kept_query(season: Season, filtered: FixtureFilter, data: QueryDict, page: int) -> str | None:
+    """The query a rendering of `data` is kept under, or None when it isn't kept: a search
+    by name (free text), or a week, level or team the season doesn't have. A page past the
+    last is kept as the last page it shows. So the cache holds at most one body per real
+    view of the season, whatever addresses are asked for."""
+    if data.get("q") or not filtered.is_valid():
+        return None
+    team = filtered.form.cleaned_data.get("team")
+    if team is not None and not season.teams.filter(pk=team).exists():
+        return None
+    kept = data.copy()
+    kept.pop("page", None)
+    if page > 1:
+        kept["page"] = str(page)
+    return kept.urlencode()
 
 
 def _key(what: str, season: Season, version: Version, *parts: object) -> str:
@@ -222,9 +256,13 @@ def _csv(request: HttpRequest, season: Season, data: QueryDict, version: Version
             ),
         )
 
+    data = data.copy()
+    data.pop("page", None)  # the file has every row
+    checked, _, _ = _filtered(season, data, default_week=None)
     return cached_download(
         request,
         key=_key("schedule-csv", season, version, data.urlencode()),
+        keep=_kept_query(season, checked, data, 1) is not None,
         build=build,
         content_type=CONTENT_TYPE,
         filename=f"{season.slug}-schedule.csv",

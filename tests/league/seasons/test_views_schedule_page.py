@@ -1,8 +1,10 @@
 """The schedule page: this week first, a team found by name, rows kept per schedule version."""
 
 import datetime
+import random
 
 import pytest
+from django.core.cache import caches
 from django.urls import reverse
 from django.utils import timezone
 
@@ -137,3 +139,47 @@ def test_a_played_fixture_shows_its_score_and_its_row_links_to_it(
     with django_capture_on_commit_callbacks(execute=True):  # a new results version
         fixture_confirm_cards(fixture=n.fixture, user=n.away_captain)
     assert '<strong class="score">2–1</strong>' in client.get(url).content.decode()
+
+
+def _kept_bodies() -> int:
+    """How many schedule bodies the (in-process) cache holds."""
+    return sum("schedule-page" in key for key in caches["default"]._cache)
+
+
+def test_random_pages_keep_at_most_one_body_per_real_page(client):
+    season = _season_from(timezone.localdate(), teams=(30, 30))  # 120 fixtures: 2 pages
+    rng = random.Random(20)
+    for _ in range(150):
+        page = rng.choice([str(rng.randrange(1, 10**6)), "x", "0", "-1", "²", "9" * 40])
+        assert client.get(_url(season, f"?week=all&page={page}")).status_code == 200
+    assert _kept_bodies() <= 2
+    body = client.get(_url(season, "?week=all&page=999")).content.decode()
+    assert "Page 2 of 2" in body
+
+
+def test_unknown_values_and_searches_are_served_but_not_kept(client):
+    season = _season_from(timezone.localdate())
+    other = _season_from(timezone.localdate())
+    stranger = other.teams.first()
+    queries = [
+        "?week=99",
+        f"?team={stranger.pk}",
+        "?team=123456789",
+        "?skill_level=999999",
+        "?q=b3",
+        "?q=b4",
+        "?sort=bogus&utm=1",
+    ]
+    for query in queries:
+        assert client.get(_url(season, query)).status_code == 200
+    assert _kept_bodies() == 1  # the last one, read as the plain page
+    assert client.get(_url(season, "?q=b3")).content.decode().count(">B3</a>") == 4
+
+
+def test_a_csv_of_a_search_is_served_but_not_kept(client):
+    season = _season_from(timezone.localdate())
+    response = client.get(_url(season, "?export=csv&q=b3"))
+    assert response.status_code == 200 and b"B3" in response.content
+    assert not any(key.startswith(":1:download:") for key in caches["default"]._cache)
+    client.get(_url(season, "?export=csv&page=7"))
+    assert sum(key.startswith(":1:download:") for key in caches["default"]._cache) == 1
