@@ -191,7 +191,7 @@ class ImportForm(InputRules, forms.Form):
 
     def source_name(self) -> str:
         upload = self.cleaned_data.get("file")
-        return upload.name[:200] if upload else "The pasted rows"
+        return upload.name[:200] if upload else "The pasted list"
 
 
 def _tabs_to_commas(text: str) -> str:

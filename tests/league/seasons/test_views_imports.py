@@ -1,4 +1,5 @@
 import codecs
+import re
 
 import pytest
 from django.core import signing
@@ -231,7 +232,9 @@ def test_rows_pasted_from_a_spreadsheet_are_previewed_and_imported(client, manag
     pasted = CSV.replace(",", "\t")  # what a spreadsheet's copy gives
     preview = client.post(_url(season), {"pasted": pasted})
     page = preview.content.decode()
-    assert "The pasted rows" in page and "read as" not in page
+    summary = re.search(r'<p id="import-summary">(.*?)</p>', page, re.S).group(1)
+    assert re.search(r"<strong>The pasted list</strong> has \d+ rows to import", summary)
+    assert "pasted rows" not in page and "read as" not in page
     assert "2 new teams" in page
     _confirm(client, season, _token(preview))
     assert _imported_names(season) == NAMES
