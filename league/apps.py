@@ -16,6 +16,7 @@ class LeagueConfig(AppConfig):
         )
         from league.nights.selectors.results import games_won
         from league.nights.services import text_replies
+        from league.playoffs.gate import awarded_series_refusals
         from league.seasons import invitations as team_invitations
         from league.seasons.scores import register_fixture_scores
         from league.seasons.selectors import membership_for_user
@@ -28,6 +29,7 @@ class LeagueConfig(AppConfig):
 
         register_membership_lookup(membership_for_user)
         register_card_gate("league", game_card_refusals)
+        register_card_gate("league.playoffs", awarded_series_refusals)  # awarded: no cards
         register_card_fixes("league", game_card_fixes)
         register_game_scope("league", game_league_scope)
         register_game_home("league", game_league_home)  # the scorecard's link back
