@@ -30,6 +30,7 @@ GameScope = tuple[str, int | None]
 
 _membership_lookup: Callable[[int], Membership] | None = None
 _game_scope_lookup: Callable[[Any], GameScope] | None = None
+_rule_set_users_lookup: Callable[[Any], frozenset[GameScope]] | None = None
 
 
 def register_membership_lookup(lookup: Callable[[int], Membership]) -> None:
@@ -40,6 +41,11 @@ def register_membership_lookup(lookup: Callable[[int], Membership]) -> None:
 def register_game_scope_lookup(lookup: Callable[[Any], GameScope]) -> None:
     global _game_scope_lookup
     _game_scope_lookup = lookup
+
+
+def register_rule_set_users_lookup(lookup: Callable[[Any], frozenset[GameScope]]) -> None:
+    global _rule_set_users_lookup  # the leagues and events playing under a rule set
+    _rule_set_users_lookup = lookup
 
 
 def _cache(user: Any) -> dict:
@@ -349,8 +355,21 @@ def can_settle_scorecards(user: Any) -> bool:
 
 
 def can_edit_rule_sets(user: Any) -> bool:
-    """Copy presets and edit the copies: organisers and the staff of a league or event."""
+    """Copy presets: organisers and a league's or event's staff (`can_edit_rule_set`: edit)."""
     return is_staff_role(user)
+
+
+def can_edit_rule_set(user: Any, rule_set: Any) -> bool:
+    """Change a copy: who sets up every league and event playing under it (nobody changes
+    another's rules); one nobody plays under, its maker (any staff if unknown); admins."""
+    if is_site_admin(user) or not can_edit_rule_sets(user):
+        return is_site_admin(user)
+    if _rule_set_users_lookup is None:
+        raise ImproperlyConfigured("No app registered a rule set users lookup.")
+    users = _rule_set_users_lookup(rule_set)  # read afresh: the service asks under its lock
+    if users:  # can_grant_role: a league's managers, an event's directors
+        return all(can_grant_role(user, kind, scope_id) for kind, scope_id in users)
+    return rule_set.created_by_id in (None, user.pk)
 
 
 # --- league nights (results, forfeits, standings, playoffs) ---

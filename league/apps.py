@@ -13,6 +13,7 @@ class LeagueConfig(AppConfig):
             game_card_refusals,
             game_league_home,
             game_league_scope,
+            rule_set_leagues,
         )
         from league.nights.selectors.results import games_won
         from league.nights.services import text_replies
@@ -25,6 +26,7 @@ class LeagueConfig(AppConfig):
             register_card_gate,
             register_game_home,
             register_game_scope,
+            register_rule_set_users,
         )
 
         register_membership_lookup(membership_for_user)
@@ -33,6 +35,7 @@ class LeagueConfig(AppConfig):
         register_card_fixes("league", game_card_fixes)
         register_game_scope("league", game_league_scope)
         register_game_home("league", game_league_home)  # the scorecard's link back
+        register_rule_set_users("league", rule_set_leagues)  # who may edit a rule set
         register_fixture_scores("nights", games_won)  # the schedule page's scores
         notices_hooks.register()  # the outbox's League filter, the emails' preferences link
         team_invitations.register()  # what accepting a captain's or player's invitation does

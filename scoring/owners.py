@@ -128,3 +128,23 @@ def game_home(game: Any) -> GameHome | None:
         if home is not None:
             return home
     return None
+
+
+# The leagues and events that play under a rule set: ("league", id) or ("tournament", id)
+# for each, from a season or event set to it and from the games already scored under it.
+RuleSetUsers = Callable[[int], set[GameScope]]
+
+_rule_set_users: dict[str, RuleSetUsers] = {}
+
+
+def register_rule_set_users(name: str, lookup: RuleSetUsers) -> None:
+    """Register (or replace, by name) an owner's users of a rule set; called from ready()."""
+    _rule_set_users[name] = lookup
+
+
+def rule_set_users(rule_set_id: int) -> frozenset[GameScope]:
+    """Every league and event that plays under the rule set, from every owner."""
+    found: set[GameScope] = set()
+    for lookup in _rule_set_users.values():
+        found |= lookup(rule_set_id)
+    return frozenset(found)

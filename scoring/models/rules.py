@@ -2,6 +2,7 @@
 
 import dataclasses
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 
@@ -39,6 +40,14 @@ class RuleSet(models.Model):
     is_preset = models.BooleanField(default=False, help_text="Installed with the app.")
     copied_from = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="copies"
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text="Who made the copy: they edit it until a league or event plays under it.",
     )
     description = models.TextField(blank=True)
     play_notes = models.TextField(blank=True, help_text="Table rules shown to players.")

@@ -16,11 +16,21 @@ TEXT_FIELDS = ("name", "description", "play_notes")
 RULE_FIELDS = tuple(name for name in SPEC_FIELDS if name not in TEXT_FIELDS)
 LARGEST = 999  # far beyond any real rule, well inside the database's small integers
 NOTES_MAX = 5000  # a rule set's description and table notes
+NOT_YOURS = (
+    "Only the staff of the leagues and events playing under these rules (before any does, "
+    "whoever made the copy) change them: make a copy to change them for yours."
+)
 
 
 def _check_permission(user: Any) -> None:
     if not permissions.can_edit_rule_sets(user):
         raise PermissionDenied("Only league managers and tournament directors edit rule sets.")
+
+
+def _check_edit_permission(user: Any, rule_set: RuleSet) -> None:
+    _check_permission(user)
+    if not permissions.can_edit_rule_set(user, rule_set):
+        raise PermissionDenied(NOT_YOURS)
 
 
 def _clean_name(name: str, *, exclude_pk: int | None = None) -> str:
@@ -55,7 +65,12 @@ def ruleset_copy(*, source: RuleSet, user: Any, name: str) -> RuleSet:
     try:
         with transaction.atomic():
             return RuleSet.objects.create(
-                **values, name=name, slug=_free_slug(name), is_preset=False, copied_from=source
+                **values,
+                name=name,
+                slug=_free_slug(name),
+                is_preset=False,
+                copied_from=source,
+                created_by=user,
             )
     except IntegrityError:  # someone took the name or slug a moment ago
         raise ValidationError(f"There is already a rule set called '{name}'.") from None
@@ -72,12 +87,14 @@ def _too_large(fields: dict[str, Any]) -> list[str]:
 @transaction.atomic
 def ruleset_update(*, rule_set: RuleSet, user: Any, **fields: Any) -> RuleSet:
     """Change a copy. Refused changes (inconsistent rules, rules of games already scored)
-    change nothing and say why."""
+    change nothing and say why. Only those who run every league and event playing under it
+    may (`permissions.can_edit_rule_set`)."""
     _check_permission(user)
     unknown = set(fields) - set(SPEC_FIELDS) - set(TEXT_FIELDS)
     if unknown:
         raise TypeError(f"Not rule set fields: {', '.join(sorted(unknown))}")
     rule_set = RuleSet.objects.select_for_update().get(pk=rule_set.pk)
+    _check_edit_permission(user, rule_set)
     if rule_set.is_preset:
         raise ValidationError("Presets can't be changed: make a copy and edit the copy.")
     changed = {

@@ -10,7 +10,7 @@ from accounts import permissions
 from scoring import services
 from scoring.forms import CopyRuleSetForm, RuleSetForm
 from scoring.models import RuleSet
-from scoring.services.rulesets import RULE_FIELDS
+from scoring.services.rulesets import NOT_YOURS, RULE_FIELDS
 from scoring.tables import RuleSetTable
 
 editors_only = permissions.require(permissions.can_edit_rule_sets)
@@ -48,6 +48,7 @@ def _points_table(rule_set: RuleSet) -> list[tuple[str, str]]:
 def ruleset_detail(request: HttpRequest, slug: str) -> HttpResponse:
     rule_set = get_object_or_404(RuleSet.objects.select_related("copied_from"), slug=slug)
     may_edit = permissions.can_edit_rule_sets(request.user)
+    may_change = not rule_set.is_preset and permissions.can_edit_rule_set(request.user, rule_set)
     return render(
         request,
         "scoring/ruleset_detail.html",
@@ -55,6 +56,7 @@ def ruleset_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "rule_set": rule_set,
             "points": _points_table(rule_set),
             "may_edit": may_edit,
+            "may_change": may_change,
             "copy_form": CopyRuleSetForm(initial={"name": f"{rule_set.name} (house rules)"}),
         },
     )
@@ -84,6 +86,10 @@ def ruleset_edit(request: HttpRequest, slug: str) -> HttpResponse:
     if rule_set.is_preset:
         messages.info(request, "Presets stay as shipped: make a copy to change the rules.")
         return redirect("scoring:ruleset_detail", slug=rule_set.slug)
+    permissions.deny_unless(
+        permissions.can_edit_rule_set(request.user, rule_set),
+        NOT_YOURS,
+    )
     fields = ["name", *RULE_FIELDS, "description", "play_notes"]
     initial = {name: getattr(rule_set, name) for name in fields}
     form = RuleSetForm(request.POST or None, initial=initial)

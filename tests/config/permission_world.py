@@ -4,7 +4,8 @@ League A ("alpha") has a published season with a fixture tonight between A1 (hom
 a third team A3, a past fixture with a forfeit, and a reschedule request. League B has its
 own manager. Tournament T is a progressive event under way with a director and a
 scorekeeper, its director having entered table 1's card for N-S; tournament T2 has another
-director.
+director. League A plays under a copy of the CCA rules ("alpha-rules"), tournament T under a
+copy of the progressive rules ("tee-rules").
 """
 
 import datetime
@@ -18,9 +19,10 @@ from accounts.models import RoleName, Scope
 from league.nights.models import Forfeit
 from league.nights.services.forfeits import forfeit_record
 from league.nights.services.results import fixture_games_ensure
-from league.seasons.models import Fixture, RescheduleRequest, RosterEntry
+from league.seasons.models import Fixture, RescheduleRequest, RosterEntry, Season
 from notices.models import Notice
-from scoring.services import scorecard_submit
+from scoring.models import RuleSet
+from scoring.services import ruleset_copy, scorecard_submit
 from tests.factories import (
     LeagueFactory,
     PlayerFactory,
@@ -33,7 +35,7 @@ from tests.league.factories import VenueFactory
 from tests.league.night_factories import fixture_between, night_season, ready_team
 from tests.notices.factories import send_notice
 from tests.tournaments.factories import progressive, started
-from tournaments.models import Round
+from tournaments.models import Round, Tournament
 
 ROLES = (
     "anonymous",
@@ -127,6 +129,12 @@ def build_world() -> World:
     )
     east_code = table.seats.get(seat="E").entry.seat_code
     notice = send_notice(season=season, created_by=manager)
+    for name, source, user, plays in (
+        ("Alpha rules", "cca-league", manager, Season.objects.filter(pk=season.pk)),
+        ("Tee rules", "progressive", director, Tournament.objects.filter(pk=tournament.pk)),
+    ):
+        copied = ruleset_copy(source=RuleSet.objects.get(slug=source), user=user, name=name)
+        plays.update(rule_set=copied)  # the games already made keep their own rules
     world.users = {
         "anonymous": AnonymousUser(),
         "player": player,

@@ -18,6 +18,7 @@ from django.db import transaction
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
+from notices.unsubscribe import unsubscribe_token
 from tests.config.permission_world import ROLES, World, build_world
 from tournaments.services.check_in import check_in_token
 
@@ -84,6 +85,14 @@ def _table_game(w: World) -> dict:
 
 def _ruleset(w: World) -> dict:
     return {"slug": "cca-league"}
+
+
+def _league_rules(w: World) -> dict:
+    return {"slug": "alpha-rules"}  # the copy league A plays under
+
+
+def _event_rules(w: World) -> dict:
+    return {"slug": "tee-rules"}  # the copy tournament T plays under
 
 
 def _pending(w: World) -> dict:
@@ -174,6 +183,7 @@ MATRIX: dict[str, Entry] = {
     "league:playoff_award": Entry(lambda w: {"pk": 999999}, NA, NOBODY),
     "league:cancel_play": Entry(_season, MANAGER, MANAGER),
     "league:cancel_fixtures": Entry(_season, MANAGER, MANAGER),
+    "league:night_move": Entry(_season, MANAGER, MANAGER),
     "league:cancellation_detail": Entry(_with(_season, pk=lambda w: 999999), NOBODY, NOBODY),
     "league:cancellation_decide": Entry(_with(_season, pk=lambda w: 999999), NOBODY, NOBODY),
     # --- notices and announcements ---
@@ -187,6 +197,8 @@ MATRIX: dict[str, Entry] = {
     "notices:notice_kinds": Entry(_none, NA, USERS),  # back to the page, with a message
     # Twilio's webhook: nobody without its signature (tests/notices/test_views_inbound.py).
     "notices:sms_inbound": Entry(_none, NA, NOBODY),
+    # The signed link at the foot of every email: whoever holds it (test_unsubscribe.py).
+    "notices:unsubscribe": Entry(lambda w: {"token": unsubscribe_token("x@example.com")}, ALL, ALL),
     "notices:announcements": Entry(_slug, ALL, ALL),
     "notices:league_feed": Entry(_slug, ALL, ALL),
     # --- scoring: a league game (fixture tonight, A1 v A2) ---
@@ -212,7 +224,8 @@ MATRIX: dict[str, Entry] = {
     "scoring:ruleset_detail": Entry(_ruleset, ALL, ALL),
     "scoring:ruleset_print": Entry(_ruleset, ALL, ALL),
     "scoring:ruleset_copy": Entry(_ruleset, NA, STAFF_DESK),
-    "scoring:ruleset_edit": Entry(_ruleset, STAFF_DESK, STAFF_DESK),
+    # Only those who run the league playing under a copy change it (a preset: a message).
+    "scoring:ruleset_edit": Entry(_league_rules, MANAGER, MANAGER),
     # --- tournaments: public ---
     "tournaments:tournament_list": Entry(_none, ALL, ALL),
     "tournaments:detail": Entry(_event, ALL, ALL),
@@ -224,6 +237,7 @@ MATRIX: dict[str, Entry] = {
     "tournaments:scorecards": Entry(_with(_event, number=lambda w: 1), ALL, ALL),
     # Scorekeeper mode: the event's directors and scorekeepers enter a whole round.
     "tournaments:round_scores": Entry(_with(_event, number=lambda w: 1), EVENT_STAFF, EVENT_STAFF),
+    "tournaments:scorekeeping": Entry(_event, EVENT_STAFF, EVENT_STAFF),
     "tournaments:seat_cards": Entry(_event, ALL, ALL),
     "tournaments:seat_card": Entry(_with(_event, number=lambda w: 1), ALL, ALL),
     "tournaments:heat_stage": Entry(_with(_event, number=lambda w: 1), NOBODY, NOBODY),
@@ -271,6 +285,16 @@ TABLE_GAME_MATRIX: dict[str, Entry] = {
         EVENT_STAFF,
         lambda w: {"version": w.table_pending.pk, "code": w.east_code},
     ),
+}
+
+
+# Rule sets: a preset's edit page says to copy it; an event's copy is its directors' alone.
+RULE_SET_MATRIX: dict[str, Entry] = {
+    "scoring:ruleset_edit": Entry(_event_rules, DIRECTOR, DIRECTOR),
+    "scoring:ruleset_copy": Entry(_event_rules, NA, STAFF_DESK),
+}
+PRESET_MATRIX: dict[str, Entry] = {
+    "scoring:ruleset_edit": Entry(_ruleset, STAFF_DESK, STAFF_DESK),
 }
 
 
@@ -348,3 +372,12 @@ def test_each_url_lets_in_exactly_its_roles(world: World, name: str) -> None:
 @pytest.mark.parametrize("name", sorted(TABLE_GAME_MATRIX))
 def test_a_tournament_game_is_decided_by_its_own_staff_only(world: World, name: str) -> None:
     assert _check(world, name, TABLE_GAME_MATRIX[name]) == []
+
+
+@pytest.mark.parametrize("name", sorted(RULE_SET_MATRIX))
+def test_an_events_rule_set_is_changed_by_its_directors_only(world: World, name: str) -> None:
+    assert _check(world, name, RULE_SET_MATRIX[name]) == []
+
+
+def test_a_presets_edit_page_sends_any_staff_to_make_a_copy(world: World) -> None:
+    assert _check(world, "scoring:ruleset_edit", PRESET_MATRIX["scoring:ruleset_edit"]) == []

@@ -5,7 +5,14 @@ from django.contrib.auth.models import AnonymousUser
 
 from accounts import permissions
 from scoring.services import scorecard_submit
-from tests.factories import admin_user, captain_user, manager_user, player_user
+from tests.factories import (
+    TeamFactory,
+    admin_user,
+    captain_user,
+    director_user,
+    manager_user,
+    player_user,
+)
 from tests.scoring.factories import NS_WINS_10_2, PROGRESSIVE_EIGHT, seated_game, team_game
 
 pytestmark = pytest.mark.django_db
@@ -70,3 +77,38 @@ def test_an_opponent_player_confirms_an_individual_card():
     assert [permissions.can_confirm(users[s], version) for s in "NESW"] == [
         False, True, False, True,
     ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("who", "may"),
+    [
+        ("its_manager", True),
+        ("other_manager", False),
+        ("director", False),
+        ("scorekeeper", False),
+        ("maker", False),
+        ("admin", True),
+        ("captain", False),
+    ],
+)
+def test_a_copy_a_league_plays_under_is_changed_by_its_managers_only(who, may):
+    from scoring.models import RuleSet
+    from scoring.services import ruleset_copy
+    from tests.factories import SeasonFactory, TournamentFactory, UserFactory, grant_role
+
+    season, event = SeasonFactory(), TournamentFactory()
+    maker = manager_user(league=SeasonFactory().league)
+    copy = ruleset_copy(source=RuleSet.objects.get(slug="cca-league"), user=maker, name="Ours")
+    season.league.seasons.update(rule_set=copy)
+    scorekeeper = UserFactory()
+    grant_role(scorekeeper, "scorekeeper", "tournament", event.pk)
+    users = {
+        "its_manager": lambda: manager_user(league=season.league),
+        "other_manager": lambda: manager_user(league=SeasonFactory().league),
+        "director": lambda: director_user(tournament=event),
+        "scorekeeper": lambda: scorekeeper,
+        "maker": lambda: maker,
+        "admin": admin_user,
+        "captain": lambda: captain_user(team=TeamFactory(season=season))[0],
+    }
+    assert permissions.can_edit_rule_set(users[who](), copy) is may

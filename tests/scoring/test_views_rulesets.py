@@ -111,8 +111,10 @@ def test_editing_is_refused_to_others(client, copy, role, status):
 
 
 @pytest.mark.parametrize("staff", [manager_user, director_user])
-def test_staff_edit_a_copy(client, copy, staff):
-    client.force_login(staff())
+def test_staff_edit_the_copy_they_made(client, staff):
+    user = staff()
+    copy = ruleset_copy(source=RuleSet.objects.get(slug="cca-league"), user=user, name="Mine")
+    client.force_login(user)
     url = reverse("scoring:ruleset_edit", args=[copy.slug])
     assert client.get(url).status_code == 200
     response = client.post(url, _form_data(copy, march_points=3, lone_march_points=5))
@@ -122,7 +124,7 @@ def test_staff_edit_a_copy(client, copy, staff):
 
 
 def test_an_inconsistent_edit_shows_the_engines_messages_and_changes_nothing(client, copy):
-    client.force_login(manager_user())
+    client.force_login(copy.created_by)
     url = reverse("scoring:ruleset_edit", args=[copy.slug])
     response = client.post(url, _form_data(copy, march_points=0, target_points=""))
     page = response.content.decode()
@@ -131,6 +133,27 @@ def test_an_inconsistent_edit_shows_the_engines_messages_and_changes_nothing(cli
     assert "Set a target score" in page
     copy.refresh_from_db()
     assert (copy.march_points, copy.target_points) == (2, 10)
+
+
+def test_the_manager_of_another_league_may_not_change_the_copy_a_league_plays_under(client):
+    from tests.factories import SeasonFactory
+
+    season, other = SeasonFactory(), SeasonFactory()
+    own, stranger = manager_user(league=season.league), manager_user(league=other.league)
+    copy = ruleset_copy(source=RuleSet.objects.get(slug="cca-league"), user=own, name="Ours")
+    season.league.seasons.update(rule_set=copy)
+    detail = reverse("scoring:ruleset_detail", args=[copy.slug])
+    url = reverse("scoring:ruleset_edit", args=[copy.slug])
+    client.force_login(stranger)
+    assert url not in client.get(detail).content.decode()
+    assert client.get(url).status_code == 403
+    response = client.post(url, _form_data(copy, name="Theirs", play_notes="Ha", march_points=3))
+    assert response.status_code == 403
+    copy.refresh_from_db()
+    assert (copy.name, copy.play_notes[:9], copy.march_points) == ("Ours", "The first", 2)
+    client.force_login(own)
+    assert url in client.get(detail).content.decode()
+    assert client.post(url, _form_data(copy, name="Still ours")).status_code == 302
 
 
 def test_a_preset_cannot_be_edited_even_by_url(client):

@@ -4,8 +4,14 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import UserFactory
-from tests.tournaments.factories import bracket, heats_event, progressive, started
-from tournaments.models import Tournament
+from tests.tournaments.factories import (
+    bracket,
+    double_elimination,
+    heats_event,
+    progressive,
+    started,
+)
+from tournaments.models import BracketMatch, Tournament
 from tournaments.services import round_enter_scores
 from tournaments.services.scores import TableResult
 
@@ -59,6 +65,19 @@ def test_brackets_and_heats_have_the_room_display_too(client):
     for tournament in (started(bracket(4)), started(heats_event(6))):
         response = _get(client, "big_screen", tournament)
         assert response.status_code == 200 and b"room-wide" in response.content
+
+
+def test_a_double_elimination_room_shows_the_losers_bracket_and_the_grand_final(client):
+    tournament = started(double_elimination(4))
+    content = _get(client, "big_screen_panel", tournament).content.decode()
+    assert "Winners&#x27; bracket" in content or "Winners' bracket" in content
+    assert "Losers&#x27; bracket" in content or "Losers' bracket" in content
+    assert "Grand final" in content
+    losers = BracketMatch.objects.filter(tournament=tournament, bracket="losers")
+    assert all(f'id="match-{m.pk}"' in content for m in losers)
+    final = BracketMatch.objects.filter(tournament=tournament, bracket="final")
+    assert all(f'id="match-{m.pk}"' in content for m in final)
+    assert "Scorecard" not in content  # the room shows the play, not the links to it
 
 
 def test_the_champion_is_shown_when_the_event_is_over(client):

@@ -33,6 +33,21 @@ def game_tournament_scope(game_id: int) -> tuple[str, int] | None:
     return (Scope.TOURNAMENT, found[0][0]) if found else None
 
 
+def rule_set_tournaments(rule_set_id: int) -> set[tuple[str, int]]:
+    """("tournament", id) for every event playing under the rule set: set to it, or with a
+    game already scored under it (a table's, a series' or a heat's)."""
+    events = Tournament.objects.filter(rule_set_id=rule_set_id).values_list("pk")
+    tables = Table.objects.filter(game__rule_set_id=rule_set_id).values_list("round__tournament_id")
+    series = MatchGame.objects.filter(game__rule_set_id=rule_set_id).values_list(
+        "match__tournament_id"
+    )
+    heats = HeatMatch.objects.filter(game__rule_set_id=rule_set_id).values_list(
+        "heat__stage__tournament_id"
+    )
+    either = events.order_by().union(tables.order_by(), series.order_by(), heats.order_by())
+    return {(Scope.TOURNAMENT, event_id) for (event_id,) in either.order_by()}
+
+
 def game_side_codes(game: Any) -> dict[str, tuple[str, str]] | None:
     """Scoring's seat codes for an event's game: each entry seated there, its code ->
     (its side, its name); None for a game that isn't an event's. Two queries."""

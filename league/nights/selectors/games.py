@@ -10,6 +10,7 @@ from league.nights import rules
 from league.nights.models import FixtureGame
 from league.seasons import eligibility
 from league.seasons.fixes import play_fixes
+from league.seasons.models import Season
 from scoring.models import Game
 from scoring.owners import CardStep
 from wording.when import day
@@ -30,6 +31,20 @@ def game_league_scope(game_id: int) -> tuple[str, int] | None:
             .first()
         )
     return (Scope.LEAGUE, league_id) if league_id is not None else None
+
+
+def rule_set_leagues(rule_set_id: int) -> set[tuple[str, int]]:
+    """("league", id) for every league playing under the rule set: a season set to it, or a
+    game of its teams already scored under it (a season may have moved on to another)."""
+    seasons = Season.objects.filter(rule_set_id=rule_set_id).values_list("league_id")
+    fixtures = FixtureGame.objects.filter(game__rule_set_id=rule_set_id).values_list(
+        "fixture__season__league_id"
+    )
+    teams = Game.objects.filter(rule_set_id=rule_set_id, ns_team__isnull=False).values_list(
+        "ns_team__season__league_id"
+    )
+    either = seasons.order_by().union(fixtures.order_by(), teams.order_by()).order_by()
+    return {(Scope.LEAGUE, league_id) for (league_id,) in either}
 
 
 def game_card_refusals(game: Any, step: CardStep) -> list[str]:
