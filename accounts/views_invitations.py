@@ -125,21 +125,23 @@ def _staff_action(
     form: StaffInviteForm,
     label: str,
     link_after: str,
+    landing: dict[str, str],
 ) -> bool:
     by = request.user
     if action == "invite":
         if not form.is_valid():
             return False
         email, phone = service.contact_split(form.cleaned_data["contact"])
+        kind = form.cleaned_data["kind"]
         invitation = service.invitation_create(
             by=by,
-            kind=form.cleaned_data["kind"],
+            kind=kind,
             scope_id=scope_id,
             label=label,
             email=email,
             phone=phone,
             name=form.cleaned_data["name"],
-            link_after=link_after,
+            link_after=landing.get(kind, link_after),
         )
         messages.success(request, f"Invitation sent to {invitation.address}.")
         return True
@@ -187,9 +189,12 @@ def staff_page(
     back_url: str,
     back_label: str,
     intro: str = "",
+    landing: dict[str, str] | None = None,
 ) -> HttpResponse:
     """List the object's staff and pending invitations; invite, resend, withdraw, remove.
 
+    Whoever accepts lands on `link_after`, or on `landing[kind]`: the page of the role
+    they took (a scorekeeper's is the event's score entry, not its control page).
     The caller has checked the user may change this object's staff; every write checks
     it again in its service."""
     action = request.POST.get("action", "") if request.method == "POST" else ""
@@ -205,6 +210,7 @@ def staff_page(
                 form=form,
                 label=label,
                 link_after=link_after,
+                landing=landing or {},
             )
         except ValidationError as exc:
             if action == "invite" and hasattr(exc, "error_dict"):

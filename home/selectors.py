@@ -1,14 +1,17 @@
 """Reads for the account page: the person's player record, teams, events and notices."""
 
 from dataclasses import dataclass, field
+from datetime import timedelta
 from typing import Any
 
 from django.db.models import Q
+from django.urls import reverse
 from django.utils import timezone
 
+from accounts import permissions
 from league.seasons.models import League, Player, RosterEntry
 from notices.models import Subscription
-from tournaments.models import Entry
+from tournaments.models import Entry, Tournament
 
 
 @dataclass
@@ -59,3 +62,35 @@ def account_overview(user: Any) -> AccountOverview:
         for league in sorted(leagues.values(), key=lambda league: league.name.casefold())
     ]
     return AccountOverview(player=player, roster=roster, entries=entries, notices=notices)
+
+
+@dataclass(frozen=True)
+class StaffEvent:
+    """A tournament the person runs or keeps score at, and the page their role starts on."""
+
+    tournament: Tournament
+    role: str  # "director" or "scorekeeper"
+    url: str
+
+
+RECENT_DAYS = 7  # a finished event stays on the start page this long after its date
+
+
+def staff_events(user: Any) -> list[StaffEvent]:
+    """The events the person directs or keeps score at, still to come or just played:
+    a director's link goes to the control page, a scorekeeper's to score entry. One query
+    (the roles come with the signed-in user)."""
+    ids = permissions.scorekept_tournament_ids(user)
+    if not ids:
+        return []
+    directed = permissions.directed_tournament_ids(user)
+    since = timezone.localdate() - timedelta(days=RECENT_DAYS)
+    events = Tournament.objects.filter(pk__in=ids).filter(
+        ~Q(status=Tournament.Status.FINISHED) | Q(date__gte=since)
+    )
+    return [
+        StaffEvent(t, "director", reverse("tournaments:manage", args=[t.slug]))
+        if t.pk in directed
+        else StaffEvent(t, "scorekeeper", reverse("tournaments:scorekeeping", args=[t.slug]))
+        for t in events.order_by("date", "name")
+    ]

@@ -7,7 +7,7 @@ from django.utils import timezone
 
 from accounts import permissions
 from accounts.forms import AccountForm, SignOutEverywhereForm
-from home.selectors import account_overview
+from home.selectors import account_overview, staff_events
 from home.services import account_update
 from league.nights.selectors.tonight import team_fixtures_due, tonight_for
 from league.seasons.models import League
@@ -23,6 +23,7 @@ def home(request: HttpRequest) -> HttpResponse:
         "home/home.html",
         {
             "tonight": tonight_for(request.user),
+            "my_events": staff_events(request.user),
             "leagues": League.objects.all()[:20],
             "tournaments": Tournament.objects.order_by("-date")[:10],
         },

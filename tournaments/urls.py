@@ -33,6 +33,7 @@ urlpatterns = [
     path("<slug:slug>/rounds/<num:number>/sheet/", prints.round_sheet, name="round_sheet"),
     path("<slug:slug>/rounds/<num:number>/scorecards/", prints.scorecards, name="scorecards"),
     path("<slug:slug>/rounds/<num:number>/scores/", scores.round_scores, name="round_scores"),
+    path("<slug:slug>/scorekeeping/", scores.scorekeeping, name="scorekeeping"),
     path("<slug:slug>/seats/", prints.seat_cards, name="seat_cards"),
     path("<slug:slug>/seats/<num:number>/", prints.seat_card, name="seat_card"),
     path("<slug:slug>/stages/<num:number>/", public.heat_stage, name="heat_stage"),

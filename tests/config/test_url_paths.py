@@ -50,6 +50,7 @@ PATHS_AND_VIEWS = [
     ("/leagues/fall/fall/manage/schedule/publish/", "league:schedule_publish"),
     ("/leagues/fall/fall/manage/cancel/", "league:cancel_play"),
     ("/leagues/fall/fall/manage/cancel/fixtures/", "league:cancel_fixtures"),
+    ("/leagues/fall/fall/manage/move-night/", "league:night_move"),
     ("/leagues/fall/fall/manage/cancellations/7/", "league:cancellation_detail"),
     ("/leagues/fall/fall/manage/cancellations/7/decide/", "league:cancellation_decide"),
     ("/tournaments/", "tournaments:tournament_list"),
@@ -60,6 +61,7 @@ PATHS_AND_VIEWS = [
     ("/tournaments/fall/screen/", "tournaments:big_screen"),
     ("/tournaments/fall/screen/panel/", "tournaments:big_screen_panel"),
     ("/tournaments/fall/rounds/2/scores/", "tournaments:round_scores"),
+    ("/tournaments/fall/scorekeeping/", "tournaments:scorekeeping"),
     ("/tournaments/fall/seats/", "tournaments:seat_cards"),
     ("/tournaments/fall/manage/", "tournaments:manage"),
     ("/tournaments/fall/manage/edit/", "tournaments:edit"),
@@ -101,6 +103,7 @@ PATHS_AND_VIEWS = [
     ("/notices/leagues/fall/subscribe/", "notices:subscribe"),
     ("/notices/kinds/", "notices:notice_kinds"),
     ("/notices/sms/inbound/", "notices:sms_inbound"),
+    ("/notices/unsubscribe/abc:def/", "notices:unsubscribe"),
     ("/", "home"),
     # Browsers keep the service worker under its address: it must never move.
     ("/sw.js", "service_worker"),

@@ -71,3 +71,31 @@ def test_the_manage_page_offers_only_links_its_reader_may_follow(client):
     page = client.get(reverse("manage")).content
     assert f'href="{reverse("league:league_create")}"'.encode() in page
     assert f'href="{reverse("admin:index")}"'.encode() not in page
+
+
+def test_the_start_page_lists_the_events_a_person_keeps_score_at_or_directs(client):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    user = UserFactory()
+    kept = TournamentFactory(name="Friday Progressive")
+    run = TournamentFactory(name="Spring Bracket")
+    long_done = TournamentFactory(
+        name="Old Open", status="finished", date=timezone.localdate() - timedelta(days=30)
+    )
+    TournamentFactory(name="Someone Else's")
+    grant_role(user, RoleName.SCOREKEEPER, Scope.TOURNAMENT, kept.pk)
+    grant_role(user, RoleName.DIRECTOR, Scope.TOURNAMENT, run.pk)
+    grant_role(user, RoleName.SCOREKEEPER, Scope.TOURNAMENT, long_done.pk)
+    client.force_login(user)
+    page = client.get(reverse("home")).content.decode()
+    section = page[page.index('id="my-events"') :].split("</section>")[0]
+    assert reverse("tournaments:scorekeeping", args=[kept.slug]) in section
+    assert reverse("tournaments:manage", args=[run.slug]) in section
+    assert "Old Open" not in section and "Someone Else" not in section
+
+
+def test_the_start_page_of_someone_without_events_lists_none(client):
+    client.force_login(UserFactory())
+    assert 'id="my-events"' not in client.get(reverse("home")).content.decode()

@@ -178,6 +178,23 @@ def test_the_staff_page_invites_a_scorekeeper_who_can_then_keep_score(client, ev
     assert client.get(url).status_code == 403
 
 
+def test_a_scorekeeper_who_accepts_lands_on_score_entry_and_a_director_on_the_control_page(
+    client, event, director
+):
+    url = reverse("tournaments:staff", args=[event.slug])
+    client.force_login(director)
+    client.post(url, {"action": "invite", "kind": "scorekeeper", "contact": "sk@example.com"})
+    client.post(url, {"action": "invite", "kind": "director", "contact": "co@example.com"})
+    keeper = UserFactory(email="sk@example.com")
+    landing = invitation_accept(invitation=Invitation.objects.get(kind="scorekeeper"), user=keeper)
+    assert landing == reverse("tournaments:scorekeeping", args=[event.slug])
+    client.force_login(keeper)
+    assert client.get(landing).status_code == 200
+    co = UserFactory(email="co@example.com")
+    landing = invitation_accept(invitation=Invitation.objects.get(kind="director"), user=co)
+    assert landing == reverse("tournaments:manage", args=[event.slug])
+
+
 def test_the_staff_page_is_not_for_another_events_director(client, event):
     client.force_login(director_user(tournament=TournamentFactory()))
     assert client.get(reverse("tournaments:staff", args=[event.slug])).status_code == 403

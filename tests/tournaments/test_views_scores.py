@@ -171,3 +171,38 @@ def test_final_scores_show_on_the_control_and_round_pages_big_screen_and_leaderb
     assert f'<td data-label="Player">{east.player.name}</td><td data-label="Points">7</td>' in board
     rows = {r.entry.pk: r for r in progressive_leaderboard(event).rows}
     assert (rows[east.pk].rounds, rows[east.pk].standing.points) == (["7"], 7)
+
+
+# --- where a scorekeeper starts ---
+
+
+def _start(tournament):
+    return reverse("tournaments:scorekeeping", args=[tournament.slug])
+
+
+def test_the_scorekeeping_page_opens_the_round_being_played(client, event):
+    client.force_login(keeper_of(event))
+    response = client.get(_start(event))
+    assert response.status_code == 302
+    assert response.url == url(event, event.current_round)
+
+
+def test_before_the_first_round_it_says_score_entry_opens_when_the_event_starts(client):
+    tournament = progressive(players=8, rounds=2, director=UserFactory())
+    client.force_login(keeper_of(tournament))
+    page = client.get(_start(tournament)).content.decode()
+    assert 'id="not-started"' in page and "first round hasn" in page
+
+
+def test_a_bracket_scorekeeper_is_pointed_to_the_matches_cards(client):
+    tournament = started(bracket(4, director=UserFactory()))
+    client.force_login(keeper_of(tournament))
+    page = client.get(_start(tournament)).content.decode()
+    assert reverse("tournaments:detail", args=[tournament.slug]) in page
+
+
+def test_the_scorekeeping_page_is_only_the_events_staff(client, event):
+    other = progressive(players=8, rounds=2, director=UserFactory())
+    for user in (keeper_of(other), player_user()[0], manager_user()):
+        client.force_login(user)
+        assert client.get(_start(event)).status_code == 403

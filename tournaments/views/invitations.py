@@ -104,6 +104,9 @@ def tournament_staff(request: HttpRequest, slug: str) -> HttpResponse:
         "its cards.",
         label=service.tournament_label(tournament),
         link_after=manage,
+        landing={
+            Invitation.Kind.SCOREKEEPER: reverse("tournaments:scorekeeping", args=[tournament.slug])
+        },
         back_url=manage,
         back_label=tournament.name,
     )

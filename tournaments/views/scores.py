@@ -9,7 +9,7 @@ from accounts.permissions import can_keep_score, can_run_tournament, deny_unless
 from scoring.services.staff_entry import CONFIRMED, CORRECTED, ENTERED, SETTLED
 from tournaments import services
 from tournaments.errors import TournamentError
-from tournaments.models import Tournament
+from tournaments.models import Round, Tournament
 from tournaments.score_forms import RoundScoresForm
 from tournaments.selectors.scores import round_score_sheet
 from tournaments.services.scores import NOT_STAFF, RoundScores, RoundScoresRefused
@@ -81,3 +81,31 @@ def round_scores(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "round_numbers": list(tournament.round_set.values_list("number", flat=True)),
     }
     return render(request, "tournaments/round_scores.html", context)
+
+
+@login_required
+def scorekeeping(request: HttpRequest, slug: str) -> HttpResponse:
+    """Where a scorekeeper starts: the round being played's score entry, else what there is
+    to score (every round's entry, or the event page whose open matches link their cards)."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    deny_unless(can_keep_score(request.user, tournament), NOT_STAFF)
+    if tournament.is_progressive and tournament.current_round:
+        return redirect("tournaments:round_scores", tournament.slug, tournament.current_round)
+    rounds = (
+        list(
+            tournament.round_set.exclude(status=Round.Status.PLANNED)
+            .order_by("number")
+            .values_list("number", flat=True)
+        )
+        if tournament.is_progressive
+        else []
+    )
+    return render(
+        request,
+        "tournaments/scorekeeping.html",
+        {
+            "tournament": tournament,
+            "rounds": rounds,
+            "can_run": can_run_tournament(request.user, tournament),
+        },
+    )
