@@ -10,7 +10,7 @@ TEST_ENV := SECRET_KEY=tests-only-not-a-secret SECURE_SSL_REDIRECT=0
 # there for the tests before them; `make test PYTEST_ARGS=` runs in one process.
 PYTEST_ARGS ?= -n auto --maxprocesses=4 --dist load
 
-.PHONY: demo test lint format venv migrate worker beat clean
+.PHONY: demo test smoke lint format venv migrate worker beat clean
 
 $(STAMP): requirements.txt requirements-dev.txt requirements-nodeps.txt
 	@python=$$(scripts/find-python) || exit 1; \
@@ -41,6 +41,11 @@ format: $(STAMP)
 
 test: lint
 	$(TEST_ENV) $(PY) -m pytest $(PYTEST_ARGS)
+
+# The production smoke run alone (part of `make test`): collectstatic, migrate and load_demo
+# into its own folder and database, gunicorn with DEBUG off, Chromium on the key pages.
+smoke: $(STAMP)
+	$(TEST_ENV) $(PY) -m pytest -p no:xdist tests/production
 
 worker: $(STAMP)
 	$(PY) -m celery -A config worker --loglevel=info

@@ -136,7 +136,8 @@ FORMAT_MODULE_PATH = ["config.formats"]
 DJANGO_TABLES2_TEMPLATE = "django_tables2/stacked.html"
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# Where `collectstatic` puts a release's files, which whitenoise serves.
+STATIC_ROOT = Path(env_str("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
