@@ -9,38 +9,64 @@ SCORE = {"min_value": 0, "max_value": 99, "required": False}
 
 
 class FixtureScoresForm(InputRules, forms.Form):
-    """Final scores for the open games of a fixture: home (N-S) and away (E-W) per game."""
+    """Final scores for the open games of a fixture: home (N-S) and away (E-W) per game.
+
+    Each game's problems are kept beside it (`problems`), the form's own and the ones the
+    service finds (`add_game_problems`), so a card with several bad games says so for every
+    one of them at once and keeps everything typed.
+    """
 
     def __init__(self, *args, numbers: list[int], home: str, away: str, **kwargs):  # type: ignore[no-untyped-def]
         super().__init__(*args, **kwargs)
         self.numbers = numbers
+        self.team_names = {"home": home, "away": away}
+        self.game_problems: dict[int, list[str]] = {}
         for n in numbers:
-            self.fields[f"home_{n}"] = forms.IntegerField(
-                label=f"Game {n}: {home}",
-                **SCORE,
-                widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
-            )
-            self.fields[f"away_{n}"] = forms.IntegerField(
-                label=f"Game {n}: {away}",
-                **SCORE,
-                widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
-            )
+            for side, team in self.team_names.items():
+                self.fields[f"{side}_{n}"] = forms.IntegerField(
+                    label=f"Game {n}: {team}",
+                    **SCORE,
+                    widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+                )
             self.fields[f"timed_out_{n}"] = forms.BooleanField(label="Time ran out", required=False)
 
-    def rows(self) -> list[tuple[int, forms.BoundField, forms.BoundField, forms.BoundField]]:
+    def rows(self) -> list[tuple[int, forms.BoundField, forms.BoundField, forms.BoundField, list]]:
+        """Per game: its number, its boxes and tick, and its problems."""
+        problems = self.problems() if self.is_bound else {}
         return [
-            (n, self[f"home_{n}"], self[f"away_{n}"], self[f"timed_out_{n}"]) for n in self.numbers
+            (n, self[f"home_{n}"], self[f"away_{n}"], self[f"timed_out_{n}"], problems.get(n, []))
+            for n in self.numbers
         ]
 
     def clean(self) -> dict:
         data = super().clean()
         for n in self.numbers:
-            home, away = data.get(f"home_{n}"), data.get(f"away_{n}")
-            if (home is None) != (away is None):
-                raise forms.ValidationError(f"Game {n}: enter both teams' scores, or neither.")
-        if not self.scores():
+            names = [f"home_{n}", f"away_{n}"]
+            if any(self.has_error(name) for name in names):
+                continue
+            missing = [name for name in names if data.get(name) is None]
+            if len(missing) == 1:
+                self.add_error(missing[0], "Enter both teams' scores, or neither.")
+        if not self.errors and not self.scores():
             raise forms.ValidationError("Enter at least one game's score.")
         return data
+
+    def add_game_problems(self, by_game: dict[int, list[str]]) -> None:
+        """What the service found wrong with each game, to show beside it."""
+        for n, problems in by_game.items():
+            self.game_problems.setdefault(n, []).extend(problems)
+
+    def problems(self) -> dict[int, list[str]]:
+        """Each game's problems: its boxes' (named by team) and the service's."""
+        found: dict[int, list[str]] = {}
+        for n in self.numbers:
+            for side, team in self.team_names.items():
+                for error in self.errors.get(f"{side}_{n}", []):
+                    found.setdefault(n, []).append(f"{team}: {error}")
+            found_here = self.game_problems.get(n, [])
+            if found_here:
+                found.setdefault(n, []).extend(found_here)
+        return found
 
     def scores(self) -> list[GameScore]:
         data = self.cleaned_data

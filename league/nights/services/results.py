@@ -28,6 +28,7 @@ from league.nights.rules import (
     game_has_result,
 )
 from league.nights.services.result_notices import cards_awaiting_notify
+from league.nights.services.score_checks import GameProblems, in_team_names
 from league.nights.services.step_notices import fixture_closed_notify, one_notice_for_the_step
 from league.seasons.activity import fixture_label, league_activity
 from league.seasons.eligibility import team_play_problems
@@ -174,8 +175,9 @@ def fixture_submit_scores(
 ) -> list[ScorecardVersion]:
     """A captain's final scores for some of the night's games, one card each.
 
-    All or nothing: one wrong score refuses the lot. A double click returns the
-    versions already written; the other captain gets one notice for the lot.
+    All or nothing: one wrong score refuses the lot, and every wrong game is told at once
+    (`GameProblems`, in the fixture's team names). A double click returns the versions
+    already written; the other captain gets one notice for the lot.
     """
     if not user.is_authenticated or not permissions.can_act_for_fixture(user, fixture):
         raise PermissionDenied("Only the two teams' captains or a league manager enter this card.")
@@ -192,27 +194,32 @@ def fixture_submit_scores(
     if problems:
         raise ValidationError(problems)
     games = {fg.number: fg for fg in fixture_games_ensure(fixture=fixture)}
-    versions = []
+    versions, problems_by_game = [], {}
     with _one_notice_for_the_batch():
         for score in scores:
             fg = games.get(score.number)
             if fg is None:
-                raise ValidationError(f"This fixture has no game {score.number} yet.")
+                problems_by_game[score.number] = ["This fixture has no such game yet."]
+                continue
             refused = fixture_game_refusals(fg)
             if refused:
-                raise ValidationError(refused)
+                problems_by_game[fg.number] = refused
+                continue
             try:
-                versions.append(
-                    scorecard_submit(
-                        game=fg.game,
-                        user=user,
-                        side=side,
-                        final_scores={"NS": score.home, "EW": score.away},
-                        timed_out=score.timed_out,
+                with transaction.atomic():  # a refused game leaves nothing of itself behind
+                    versions.append(
+                        scorecard_submit(
+                            game=fg.game,
+                            user=user,
+                            side=side,
+                            final_scores={"NS": score.home, "EW": score.away},
+                            timed_out=score.timed_out,
+                        )
                     )
-                )
             except ValidationError as exc:
-                raise ValidationError([f"Game {fg.number}: {m}" for m in exc.messages]) from None
+                problems_by_game[fg.number] = [in_team_names(m, fixture) for m in exc.messages]
+        if problems_by_game:
+            raise GameProblems(problems_by_game)  # all or nothing: the lot rolls back
     cards_awaiting_notify(fixture=fixture, versions=versions, by=user)
     return versions
 

@@ -13,11 +13,12 @@ from django.views.decorators.http import require_POST
 from accounts import permissions
 from league.nights import rules
 from league.nights.forms import DisputeForm, FixtureScoresForm, ForfeitForm, ReasonForm
-from league.nights.selectors import due
+from league.nights.selectors import card_steps, due
 from league.nights.selectors import results as selectors_results
 from league.nights.selectors.fixture_page import fixture_result_kept
 from league.nights.selectors.results import FixtureResult
 from league.nights.services import results as results_services
+from league.nights.services.score_checks import GameProblems, fixture_score_problems
 from league.seasons import selectors
 from league.seasons.access import NOT_YOUR_LEAGUE, season_manager_required
 from league.seasons.eligibility import PlayProblem, team_play_issues
@@ -40,15 +41,27 @@ def _visible(request: HttpRequest, fixture: Fixture) -> None:
         raise Http404("The schedule isn't published yet.")
 
 
-def _score_form(result: FixtureResult, data=None) -> FixtureScoresForm:  # type: ignore[no-untyped-def]
-    """Scores for the games still open (no card, waiting, or disputed: a new card replaces it)."""
+OPEN_STATES = ("empty", "submitted", "disputed")  # a new card replaces a waiting or disputed one
+
+
+def _score_form(
+    result: FixtureResult, data=None, *, numbers: list[int] | None = None, initial=None
+) -> FixtureScoresForm:  # type: ignore[no-untyped-def]
+    """Scores for the games still open (no card, waiting, or disputed), or for `numbers`."""
     fixture = result.fixture
-    numbers = [
-        g.number
-        for g in result.games
-        if g.state in ("empty", "submitted", "disputed") and g.fixture_game
-    ]
-    return FixtureScoresForm(data, numbers=numbers, home=fixture.home.name, away=fixture.away.name)
+    open_numbers = [g.number for g in result.games if g.state in OPEN_STATES and g.fixture_game]
+    if numbers is not None:
+        open_numbers = [n for n in open_numbers if n in numbers]
+    return FixtureScoresForm(
+        data, initial=initial, numbers=open_numbers, home=fixture.home.name, away=fixture.away.name
+    )
+
+
+def _shown(request: HttpRequest) -> list[int] | None:
+    """The games the posted form showed (None: every open game)."""
+    numbers = [part for part in request.POST.get("shown", "").split(",") if part.isascii()]
+    shown = [int(part) for part in numbers if part.isdigit() and len(part) < 3]
+    return shown or None
 
 
 def fixture_detail(request: HttpRequest, pk: int) -> HttpResponse:
@@ -58,6 +71,13 @@ def fixture_detail(request: HttpRequest, pk: int) -> HttpResponse:
     between two changes); the captains and managers who act on it read it fresh, and again
     only when their visit has just created its games.
     """
+    return _fixture_page(request, pk)
+
+
+def _fixture_page(
+    request: HttpRequest, pk: int, posted: FixtureScoresForm | None = None
+) -> HttpResponse:
+    """The page; `posted`: a refused score form, shown with what was typed and why."""
     result = fixture_result_kept(pk)
     if result is None:
         raise Http404("No such fixture.")
@@ -80,9 +100,13 @@ def fixture_detail(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             if _game_teams(games) != _game_teams(g.fixture_game for g in result.games):
                 result = selectors_results.fixture_result(fixture.pk) or result
-    return render(
-        request, "league/nights/fixture_detail.html", _context(request, result, may_act, playable)
-    )
+    context = _context(request, result, may_act, playable)
+    if posted is not None and context["form"] is not None:
+        context.update(form=posted, entry_first=True, correct_form=None, posted=True)
+    elif posted is not None:  # the entry is gone meanwhile (closed, postponed): say why
+        for error in posted.non_field_errors():
+            messages.error(request, error)
+    return render(request, "league/nights/fixture_detail.html", context)
 
 
 def _game_teams(games) -> list[tuple[int, int | None, int | None]]:  # type: ignore[no-untyped-def]
@@ -101,7 +125,20 @@ def _context(request: HttpRequest, result: FixtureResult, may_act: bool, playabl
     live = live and fixture.status == Fixture.Status.SCHEDULED
     # Eligibility before effort: say what stops the card (and where to fix it) up front.
     problems = _play_problems(fixture) if live else []
-    form = _score_form(result) if may_act and playable and not closed and not problems else None
+    may_enter = may_act and playable and not closed and not problems
+    # What this side saved and waits on the other captain for: shown as saved, not offered
+    # again as boxes to fill (a folded form changes it while it waits).
+    saved = card_steps.saved_cards(result, side, user, manager=is_manager) if may_act else []
+    saved_numbers = [g.number for g in saved]
+    form = None
+    if may_enter:
+        entry = [g.number for g in result.games if g.number not in saved_numbers]
+        form = _score_form(result, numbers=entry)
+    correct_form = (
+        _score_form(result, numbers=saved_numbers, initial=card_steps.saved_initial(saved))
+        if may_enter and saved
+        else None
+    )
     # One step first: the cards waiting for this captain, else the entry (not for the away
     # captain, who confirms what the home captain enters: theirs waits, folded).
     entry_first = bool(form and form.numbers) and not to_confirm and side != due.AWAY
@@ -116,6 +153,9 @@ def _context(request: HttpRequest, result: FixtureResult, may_act: bool, playabl
         "playable": playable and not closed,
         "form": form,
         "entry_first": entry_first,
+        "saved": saved,
+        "waiting_on": card_steps.waiting_on(saved, fixture),
+        "correct_form": correct_form,
         "waiting_for_card": side == due.AWAY
         and not to_confirm
         and form is not None
@@ -187,30 +227,29 @@ def fixture_submit(request: HttpRequest, pk: int) -> HttpResponse:
         report(request, exc)
         return redirect("league:fixture_detail", pk=fixture.pk)
     result = selectors_results.fixture_result(fixture.pk)
-    form = _score_form(result, request.POST)
+    form = _score_form(result, request.POST, numbers=_shown(request))
     if form.is_valid():
         try:
             versions = results_services.fixture_submit_scores(
                 fixture=fixture, user=request.user, scores=form.scores()
             )
+        except GameProblems as exc:
+            form.add_game_problems(exc.by_game)
         except ValidationError as exc:
-            report(request, exc)
+            form.add_error(None, exc)
         else:
             other = fixture.away if versions[0].submitted_for == "NS" else fixture.home
             many = len(versions) > 1
             messages.success(
                 request,
-                f"Card{'s' if many else ''} submitted: {possessive(other)} captain confirms "
+                f"Card{'s' if many else ''} saved: {possessive(other)} captain confirms "
                 f"{'them' if many else 'it'} next.",
             )
             return redirect("league:fixture_detail", pk=fixture.pk)
-    else:
-        for error in form.non_field_errors():
-            messages.error(request, error)
-        for name, errors in form.errors.items():
-            if name != "__all__":
-                messages.error(request, f"{form.fields[name].label}: {' '.join(errors)}")
-    return redirect("league:fixture_detail", pk=fixture.pk)
+    else:  # the games that could be read are checked too: every problem at once
+        form.add_game_problems(fixture_score_problems(fixture=fixture, scores=form.scores()))
+    # Nothing was saved: the page again, with everything typed and each game's problem.
+    return _fixture_page(request, fixture.pk, posted=form)
 
 
 @require_POST
