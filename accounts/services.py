@@ -75,15 +75,16 @@ def role_grant(
 
 
 @transaction.atomic
-def role_revoke(*, user: Any, role: str, scope_kind: str, scope_id: int = SITE_ID, by: Any) -> None:
-    """Take the role away. The last manager or director of an object can't be removed."""
+def role_revoke(*, user: Any, role: str, scope_kind: str, scope_id: int = SITE_ID, by: Any) -> bool:
+    """Take the role away; False when the user doesn't hold it there (nothing changes).
+    The last manager or director of an object can't be removed."""
     scope_id = _check(scope_kind, scope_id, role)
     if not permissions.can_grant_role(by, scope_kind, scope_id):
         raise PermissionDenied("You can't remove roles here.")
     rows = Role.objects.select_for_update().filter(scope_kind=scope_kind, scope_id=scope_id)
     holders = list(rows.filter(role=role).values_list("user_id", flat=True))
     if user.pk not in holders:
-        return
+        return False
     if role in (RoleName.MANAGER, RoleName.DIRECTOR) and len(holders) == 1:
         raise ValidationError(f"{RoleName(role).label}: someone else must hold it first.")
     rows.filter(user=user, role=role).delete()
@@ -98,6 +99,7 @@ def role_revoke(*, user: Any, role: str, scope_kind: str, scope_id: int = SITE_I
         detail=RoleName(role).label,
     )
     permissions.forget_roles(user)
+    return True
 
 
 def staff_of(scope_kind: str, scope_id: int) -> list[Role]:

@@ -19,12 +19,14 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from accounts import invitations as service
 from accounts import permissions
 from accounts.forms import LoginForm
-from accounts.forms_invitations import SignupForm, StaffInviteForm
+from accounts.forms_invitations import EMAIL_TAKEN, SignupForm, StaffInviteForm
 from accounts.models import Invitation
 from accounts.services import role_revoke, staff_of
+from inputs.bounds import typed_number
 
 State = Invitation.State
 ACCEPT_TEMPLATE = "accounts/invitation_accept.html"
+NOBODY_REMOVED = "Nobody was removed: the page may be out of date, so here it is as it is now."
 
 
 def _report(request: HttpRequest, exc: ValidationError) -> None:
@@ -53,8 +55,12 @@ def _signup(request: HttpRequest, invitation: Invitation, form: SignupForm) -> H
         with transaction.atomic():
             user = form.save()
             next_url = service.invitation_accept(invitation=invitation, user=user)
-    except IntegrityError:  # the username was taken a moment ago
-        form.add_error("username", "That username was just taken: choose another.")
+    except IntegrityError:  # the username or the email address was taken a moment ago
+        email = form.cleaned_data.get("email")
+        if email and get_user_model().objects.filter(email__iexact=email).exists():
+            form.add_error("email", EMAIL_TAKEN)
+        else:
+            form.add_error("username", "That username was just taken: choose another.")
         return None
     except ValidationError as exc:
         _report(request, exc)
@@ -148,19 +154,21 @@ def _staff_action(
     if action == "remove":
         if request.POST.get("role") not in kinds:
             raise Http404
-        try:
-            user = get_user_model().objects.get(pk=int(request.POST.get("user", "")))
-        except (ValueError, get_user_model().DoesNotExist):
-            raise Http404 from None
-        role_revoke(
+        # Whoever is named, only a removal that happened says whom: nothing else leaks a name.
+        user_id = typed_number(request.POST.get("user"))
+        user = get_user_model().objects.filter(pk=user_id).first() if user_id else None
+        removed = user is not None and role_revoke(
             user=user, role=request.POST["role"], scope_kind=scope_kind, scope_id=scope_id, by=by
         )
-        messages.success(request, f"{user.get_full_name() or user.get_username()} removed.")
+        if removed:
+            messages.success(request, f"{user.get_full_name() or user.get_username()} removed.")
+        else:
+            messages.info(request, NOBODY_REMOVED)
         return True
     if action in ("resend", "revoke"):
         try:
             invitation = Invitation.objects.get(
-                pk=int(request.POST.get("invitation", "")),
+                pk=typed_number(request.POST.get("invitation")),
                 scope_kind=scope_kind,
                 scope_id=scope_id,
                 kind__in=kinds,

@@ -1,4 +1,5 @@
-"""The rules for what a person types: dates in a window, text bounded and without controls.
+"""The rules for what a person types: dates in a window, text bounded and without controls,
+numbers in plain digits.
 
 Forms mix in `InputRules` (every date field keeps to the window, every text field refuses
 control characters); services, which imports and other callers reach without a form, ask
@@ -153,6 +154,34 @@ def refuse_control_characters_in_lines(value: str) -> None:
     """Form validator for text fields of several lines (line breaks and tabs allowed)."""
     if bad_character(str(value), lines=True) is not None:
         raise ValidationError(CONTROL_MESSAGE.format(label="This"), code="control")
+
+
+# --- Numbers -------------------------------------------------------------------------------
+
+# Row ids and page numbers in a form or an address: 18 digits fit a signed 64-bit integer.
+NUMBER_DIGITS = 18
+
+
+def typed_number(raw: Any, *, digits: int = NUMBER_DIGITS) -> int | None:
+    """A whole number typed as plain ASCII digits (at most `digits` of them), or None.
+
+    `str.isdigit` also takes "²" and other digits that `int` refuses, and `int` takes "١٢",
+    "1_000", "+1" and "-0": an id or a page number from a form or an address is a number
+    only when it is written 0-9. Anything else (None, a list, NUL bytes) is None.
+    """
+    text = raw.strip() if isinstance(raw, str) else ""
+    if not text or len(text) > digits or not (text.isascii() and text.isdigit()):
+        return None
+    return int(text)
+
+
+def without_nul(text: Any) -> str:
+    """`text` without NUL bytes, which PostgreSQL can't store in text.
+
+    For text that arrives from outside and is kept as sent (a provider's webhook), not
+    refused: what a person types in a form is refused with `text_clean`'s message instead.
+    """
+    return ("" if text is None else str(text)).replace("\x00", "")
 
 
 # --- Forms ----------------------------------------------------------------------------------

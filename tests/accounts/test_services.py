@@ -65,3 +65,12 @@ def test_the_last_manager_cannot_be_removed_but_a_co_manager_can():
     with pytest.raises(ValidationError, match="someone else"):
         role_revoke(user=first, role="manager", scope_kind="league", scope_id=league.pk, by=first)
     assert Activity.objects.filter(verb="role_revoked", scope_id=league.pk).count() == 1
+
+
+def test_revoking_a_role_the_user_does_not_hold_changes_nothing_and_says_so():
+    league = LeagueFactory()
+    first, stranger = manager_user(league=league), UserFactory()
+    assert not role_revoke(
+        user=stranger, role="manager", scope_kind="league", scope_id=league.pk, by=first
+    )
+    assert not Activity.objects.filter(verb="role_revoked").exists()

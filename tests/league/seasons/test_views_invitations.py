@@ -7,6 +7,7 @@ from django.urls import reverse
 from accounts import permissions
 from accounts.invitations import invitation_accept
 from accounts.models import Invitation, Role
+from activity.models import Activity
 from league.seasons import invitations as service
 from league.seasons.models import Player, RosterEntry
 from notices.models import Notice, Subscription
@@ -206,6 +207,24 @@ def test_a_manager_removes_a_co_manager_but_never_the_last(client, season, manag
     response = client.post(url, {"action": "remove", "user": manager.pk, "role": "manager"})
     assert "someone else must hold it first" in response.content.decode()
     assert Role.objects.filter(user=manager, scope_kind="league").exists()
+
+
+def test_removing_someone_who_holds_no_role_here_says_so_and_names_nobody(client, season, manager):
+    other_league = LeagueFactory()
+    stranger = manager_user(league=other_league, first_name="Quentin", last_name="Stranger")
+    client.force_login(manager)
+    url = _staff_url(season.league)
+    roles = set(Role.objects.values_list("user_id", "role", "scope_kind", "scope_id"))
+    answers = [
+        client.post(url, {"action": "remove", "user": user, "role": "manager"}, follow=True)
+        for user in (stranger.pk, 999999, "²", "\x00", "9" * 40, "")
+    ]
+    pages = [response.content.decode() for response in answers]
+    assert all(response.status_code == 200 for response in answers)
+    assert all("Nobody was removed" in page for page in pages)
+    assert not any("Quentin" in page or stranger.get_username() in page for page in pages)
+    assert set(Role.objects.values_list("user_id", "role", "scope_kind", "scope_id")) == roles
+    assert Activity.objects.filter(verb="role_revoked").count() == 0
 
 
 def test_the_staff_page_gives_no_other_role_here(client, season, manager):
