@@ -28,6 +28,12 @@ def game_back_link(game) -> dict:  # type: ignore[no-untyped-def]
 
 
 @register.filter
+def typed_value(typed: dict | None, key: str) -> str:
+    """`{{ final_typed|typed_value:"NS" }}`: what was typed in that box, or ""."""
+    return (typed or {}).get(key, "")
+
+
+@register.filter
 def side_label(side: str) -> str:
     return SIDE_LABELS.get(side, "")
 

@@ -40,15 +40,28 @@ def _synced(request: HttpRequest) -> bool:
     return request.headers.get("X-Entry-Sync") == "1"
 
 
-def _component(request: HttpRequest, game: Game, error: str = "") -> HttpResponse:
+def _component(
+    request: HttpRequest, game: Game, error: str = "", typed: dict[str, str] | None = None
+) -> HttpResponse:
+    """The component again; `typed`: the refused final scores, kept in their boxes with the
+    reason beside them (with or without htmx)."""
     if _synced(request):
         return JsonResponse({"ok": not error, "error": error}, status=400 if error else 200)
+    context = {"game": game, "entry_error": error, "next": _next(request), "final_typed": typed}
     if request.htmx:
-        context = {"game": game, "entry_error": error, "next": _next(request)}
         return render(request, "scoring/_entry.html", context)
+    if typed:
+        return render(request, "scoring/game_entry.html", context)
     if error:
         messages.error(request, error)
     return redirect("scoring:game_entry", game_id=game.pk)
+
+
+def _typed_final(request: HttpRequest, form: FinalScoresForm) -> dict[str, str]:
+    """What was typed in the final-score boxes, to give back as it was (bounded)."""
+    typed = {key: request.POST.get(f"score_{key}", "")[:6] for key in form.keys}
+    typed["timed_out"] = "on" if request.POST.get("timed_out") == "on" else ""
+    return typed
 
 
 def _errors(exc: ValidationError) -> str:
@@ -178,12 +191,13 @@ def entry_submit(request: HttpRequest, game_id: int) -> HttpResponse:
 def entry_submit_final(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _entitled_game(request, game_id)
     form = FinalScoresForm(request.POST, spec=game.rule_set.to_spec())
+    typed = _typed_final(request, form)
     if not form.is_valid():
         problems = [
             f"{form.fields[name].label if name in form.fields else 'Score'}: {' '.join(errs)}"
             for name, errs in form.errors.items()
         ]
-        return _component(request, game, " ".join(problems))
+        return _component(request, game, " ".join(problems), typed)
     try:
         side = _side(request, game)
         version = services.scorecard_submit(
@@ -195,5 +209,5 @@ def entry_submit_final(request: HttpRequest, game_id: int) -> HttpResponse:
             key=request.POST.get("key", ""),
         )
     except ValidationError as exc:
-        return _component(request, game, _errors(exc))
+        return _component(request, game, _errors(exc), typed)
     return _submitted(request, game, version.submitted_for or side)

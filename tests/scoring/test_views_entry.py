@@ -234,3 +234,17 @@ def test_a_next_to_another_site_is_ignored(client, tg):
         draft_add_hand(game=tg.game, user=tg.ns_captain, hand=hand)
     response = client.post(_url("entry_submit", tg.game), {"next": "https://evil.example/"}, **HTMX)
     assert response["HX-Redirect"] == _url("game_detail", tg.game)
+
+
+@pytest.mark.parametrize("htmx", [True, False])
+def test_refused_final_scores_stay_in_their_boxes_with_the_reason_beside_them(client, tg, htmx):
+    data = {"score_NS": "12", "score_EW": "3"}
+    response = client.post(_url("entry_submit_final", tg.game), data, **(HTMX if htmx else {}))
+    assert response.status_code == 200
+    page = response.content.decode()
+    final = page[page.index('<details class="final-entry" open>') :]
+    final = final[: final.index("</details>")]
+    assert 'name="score_NS" inputmode="numeric" required value="12"' in final
+    assert 'name="score_EW" inputmode="numeric" required value="3"' in final
+    assert "record the winner&#x27;s score as 10" in final
+    assert not ScorecardVersion.objects.exists()
