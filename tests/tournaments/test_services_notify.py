@@ -2,6 +2,7 @@
 
 import pytest
 
+from league.seasons.models import Player
 from notices.models import Notice, OutboxMessage
 from tests.tournaments.factories import bracket, progressive, started
 from tournaments.models import Entry, Round, Seat
@@ -121,3 +122,25 @@ def test_a_bracket_tells_its_opted_in_teams_who_won(confirm):
     results = Notice.objects.filter(kind=Notice.Kind.TOURNAMENT_RESULTS)
     assert results.count() == 2
     assert {n.body.splitlines()[0] for n in results} == {f"Final: {champion.display_name} won."}
+
+
+def test_every_player_of_a_team_is_told_not_only_the_first(confirm):
+    tournament = bracket(2)
+    entries = _opt_in(tournament, 2)
+    Player.objects.filter(pk=entries[0].partner_id).update(email="partner1@example.com")
+    # A partner whose address on file is the one given at the door is told once.
+    Player.objects.filter(pk=entries[1].partner_id).update(email="P2@example.com")
+    tournament = started(tournament)
+    game = tournament.bracket_matches.get().games.get().game
+    confirm(game, {"NS": 10, "EW": 4}, tournament.director)
+    emails = OutboxMessage.objects.filter(channel="email")
+    assert sorted(emails.values_list("address", flat=True)) == [
+        "p1@example.com",
+        "p2@example.com",
+        "partner1@example.com",
+    ]
+    first = emails.filter(notice__source__entry=entries[0].pk)
+    assert set(first.values_list("player_id", flat=True)) == {
+        entries[0].player_id,
+        entries[0].partner_id,
+    }

@@ -22,19 +22,32 @@ from wording.when import day
 SUBJECT_MAX = 200
 
 
-def _recipient(entry: Entry) -> Recipient | None:
-    email = entry.email or entry.player.email
-    phone = entry.phone or entry.player.phone
-    if not (email or phone):
-        return None
-    # Ticking the box at the door is the consent to be texted about this event.
-    return Recipient(
-        name=entry.player.name,
-        email=email,
-        phone=phone,
-        sms_opt_in=bool(phone),
-        player_id=entry.player_id,
-    )
+def _recipients(entry: Entry) -> list[Recipient]:
+    """Everyone of the entry who can be reached: the player (the contact given at the door,
+    else theirs on file) and, for a team, the partner (theirs on file). An address or
+    number already used for one of them is not used again."""
+    members = [(entry.player, entry.email or entry.player.email, entry.phone or entry.player.phone)]
+    if entry.partner_id:
+        members.append((entry.partner, entry.partner.email, entry.partner.phone))
+    recipients: list[Recipient] = []
+    used: set[str] = set()
+    for player, email, phone in members:
+        email = "" if email.lower() in used else email
+        phone = "" if phone in used else phone
+        if not (email or phone):
+            continue
+        used |= {email.lower(), phone} - {""}
+        # Ticking the box at the door is the consent to be texted about this event.
+        recipients.append(
+            Recipient(
+                name=player.name,
+                email=email,
+                phone=phone,
+                sms_opt_in=bool(phone),
+                player_id=player.pk,
+            )
+        )
+    return recipients
 
 
 def _names(entries: list[Entry | None]) -> str:
@@ -56,8 +69,8 @@ def seat_sentence(number: int, table: int | None, partner: Any, opponents: list[
 def _send(
     *, tournament: Tournament, kind: str, entry: Entry, text: str, link: str, key: str, by: Any
 ) -> Notice | None:
-    recipient = _recipient(entry)
-    if recipient is None:
+    recipients = _recipients(entry)
+    if not recipients:
         return None
     subject = f"{tournament.name} · {text}"
     return notice_send(
@@ -65,7 +78,7 @@ def _send(
         subject=" ".join(subject.split())[:SUBJECT_MAX],
         body=f"{text}\n\n{tournament.name}, {day(tournament.date)}.",
         sms_text=f"{tournament.name}: {text}"[:SMS_MAX],
-        recipients=[recipient],
+        recipients=recipients,
         created_by=by,
         link=link,
         source={"tournament": tournament.pk, "entry": entry.pk},
@@ -136,7 +149,7 @@ def _result_texts(tournament: Tournament) -> dict[int, str]:
 
 def results_notify(*, tournament: Tournament, by: Any) -> int:
     """Tell every opted-in player the final standings once the event finishes."""
-    entries = list(tournament.entries.filter(notify=True).select_related("player"))
+    entries = list(tournament.entries.filter(notify=True).select_related("player", "partner"))
     if not entries:
         return 0
     texts = _result_texts(tournament)
