@@ -15,6 +15,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from inputs.bounds import without_nul
 from notices import registry
 from notices.addresses import ReplyOffer, normalise_phone
 from notices.models import InboundText, Notice, OutboxMessage, ReplyCode
@@ -135,12 +136,14 @@ def text_reply_receive(*, message_sid: str, phone: str, body: str) -> str | None
     Returns None when this provider message was received before: a replay does nothing.
     """
     sid = (message_sid or "").strip()
-    if not sid or len(sid) > 64:
+    if not sid or len(sid) > 64 or not (sid.isascii() and sid.isalnum()):
         raise ValidationError("A reply needs the provider's message id.")
     try:
         with transaction.atomic():
             inbound = InboundText.objects.create(
-                message_sid=sid, phone=(phone or "")[:32], body=(body or "")[:BODY_MAX]
+                message_sid=sid,
+                phone=without_nul(phone)[:32],
+                body=without_nul(body)[:BODY_MAX],
             )
     except IntegrityError:
         return None

@@ -10,6 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from accounts import permissions
+from inputs.bounds import typed_number
 from league.playoffs import selectors as selectors_playoffs
 from league.playoffs import services as playoff_services
 from league.playoffs.models import PlayoffBracket, PlayoffMatch
@@ -113,7 +114,7 @@ def playoff_award(request: HttpRequest, pk: int) -> HttpResponse:
         permissions.can_run_league_nights(request.user, season), NOT_YOUR_LEAGUE
     )
     winner = {match.top_id: match.top, match.bottom_id: match.bottom}.get(
-        int(request.POST["winner"]) if request.POST.get("winner", "").isdigit() else None
+        typed_number(request.POST.get("winner"))
     )
     if winner is None:
         messages.error(request, "Choose the team that goes through.")

@@ -182,3 +182,21 @@ def test_only_the_confirming_captains_text_carries_a_code():
     assert ReplyCode.objects.count() == 1
     assert texted.code.player_id == texted.night.away_captain.player.pk
     assert texted.code.message.channel == "sms"
+
+
+def test_nul_bytes_in_the_body_or_the_number_are_dropped_and_the_reply_still_counts():
+    texted = texted_night()
+    response = reply(f"YES\x00 {texted.code.code}\x00", phone=f"{PHONE}\x00")
+    assert response.status_code == 200 and "Confirmed" in answer(response)
+    inbound = InboundText.objects.get()
+    assert "\x00" not in inbound.body + inbound.phone
+    assert _states(texted) == [State.CONFIRMED, State.CONFIRMED]
+
+
+@pytest.mark.parametrize("sid", ["SM\x001", "\x00", "SM 1", "SM²", "SM-1'"])
+def test_a_message_id_that_is_not_letters_and_digits_is_refused_and_nothing_kept(sid):
+    texted = texted_night()
+    response = reply(f"YES {texted.code.code}", sid=sid)
+    assert response.status_code == 400
+    assert not InboundText.objects.exists()
+    assert _states(texted) == [State.PENDING, State.PENDING]

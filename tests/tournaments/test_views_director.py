@@ -178,8 +178,11 @@ def test_the_director_awards_a_forfeit_from_the_control_page(client):
     match = BracketMatch.objects.get(tournament=tournament)
     client.force_login(tournament.director)
     url = reverse("tournaments:match_award", args=[tournament.slug, match.pk])
-    response = client.post(url, {"winner": "not-a-number"}, follow=True)
-    assert b"Choose the team" in response.content
+    for typed in ("not-a-number", "²", "١", "\x00", "9" * 40):
+        response = client.post(url, {"winner": typed}, follow=True)
+        assert b"Choose the team" in response.content
+    match.refresh_from_db()
+    assert match.winner_id is None
     client.post(url, {"winner": match.bottom_id})
     tournament.refresh_from_db()
     assert tournament.champion_id == match.bottom_id

@@ -41,10 +41,11 @@ def test_the_panel_answers_with_the_page_asked_and_points_to_the_next(client):
     assert "Table 13" in content and "Table 1<" not in content
 
 
-@pytest.mark.parametrize("page", ["", "-1", "abc", "9" * 40])
+@pytest.mark.parametrize("page", ["", "-1", "abc", "9" * 40, "²", "1²", "١٢", "\x00", " 1_0 "])
 def test_any_page_parameter_answers(client, page):
     tournament = started(progressive(8, rounds=2))
     assert _get(client, "big_screen_panel", tournament, page=page).status_code == 200
+    assert _get(client, "big_screen", tournament, page=page).status_code == 200
 
 
 def test_the_clock_carries_the_rounds_start_and_limit(client):

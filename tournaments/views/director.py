@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from accounts.permissions import can_run_tournament, deny_unless, organiser_required
+from inputs.bounds import typed_number
 from tournaments import services
 from tournaments.errors import TournamentError
 from tournaments.forms import EntryForm, SeedForm, TournamentForm
@@ -246,8 +247,8 @@ def match_award(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
     """Forfeits and walkovers: the director sends one team through."""
     tournament = _owned(request, slug)
     match = get_object_or_404(BracketMatch, pk=match_id, tournament=tournament)
-    raw = request.POST.get("winner", "")
-    winner = tournament.entries.filter(pk=int(raw)).first() if raw.isdigit() else None
+    chosen = typed_number(request.POST.get("winner"))
+    winner = tournament.entries.filter(pk=chosen).first() if chosen is not None else None
     if winner is None:
         messages.error(request, "Choose the team that goes through.")
     else:

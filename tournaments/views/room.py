@@ -15,6 +15,7 @@ from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 
+from inputs.bounds import typed_number
 from tournaments.models import Tournament
 from tournaments.selectors import bracket_view, heats_view
 from tournaments.selectors.boards import CACHE_SECONDS, board_key
@@ -48,8 +49,8 @@ class PanelRoom:
 
 
 def _page(request: HttpRequest) -> int:
-    raw = request.GET.get("page", "")
-    return int(raw) % PAGE_MAX if raw.isdigit() and len(raw) < 12 else 0
+    number = typed_number(request.GET.get("page"), digits=11)
+    return number % PAGE_MAX if number is not None else 0
 
 
 def _context(request: HttpRequest, slug: str) -> dict:

@@ -129,7 +129,8 @@ def test_an_award_without_a_proper_winner_is_refused(client):
     )
     match = bracket.matches.get(round=1, position=1)
     _as(client, manager_user())
-    for data in ({"winner": "abc", "reason": "x"}, {"winner": teams["Two"].pk, "reason": "x"}):
+    typed = ("abc", "²", "١", "\x00", "9" * 40, teams["Two"].pk)
+    for data in ({"winner": winner, "reason": "x"} for winner in typed):
         response = client.post(reverse("league:playoff_award", args=[match.pk]), data, follow=True)
         assert "message-error" in response.content.decode()
     assert PlayoffMatch.objects.get(pk=match.pk).winner_id is None
