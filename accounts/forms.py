@@ -19,6 +19,10 @@ from inputs.bounds import InputRules
 
 NAME_MAX = 120
 WRONG_PASSWORD = "That isn't your current password."
+ACCOUNT_EMAIL_TAKEN = (
+    "Another account uses that email address. If it is yours too, sign in with that "
+    "account, or ask your league manager to merge them."
+)
 
 
 def _refusal(request: HttpRequest | None) -> ValidationError | None:
@@ -128,10 +132,7 @@ class AccountForm(InputRules, forms.Form):
             get_user_model().objects.filter(email__iexact=email).exclude(pk=self.user.pk).exists()
         )
         if email and taken:
-            raise ValidationError(
-                "Another account uses that email address. If it is yours too, sign in with "
-                "that account, or ask your league manager to merge them."
-            )
+            raise ValidationError(ACCOUNT_EMAIL_TAKEN)
         return email
 
     def clean_phone(self) -> str:

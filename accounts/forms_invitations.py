@@ -9,6 +9,8 @@ from django.contrib.auth.forms import UserCreationForm
 from accounts.models import Invitation
 from inputs.bounds import InputRules
 
+EMAIL_TAKEN = "An account already uses this email address: sign in with it instead."
+
 
 class SignupForm(InputRules, UserCreationForm):
     """Username, name, email and password: all a person types to accept on a phone."""
@@ -40,9 +42,7 @@ class SignupForm(InputRules, UserCreationForm):
     def clean_email(self) -> str:
         email = self.cleaned_data["email"].strip().lower()
         if email and get_user_model().objects.filter(email__iexact=email).exists():
-            raise forms.ValidationError(
-                "An account already uses this email address: sign in with it instead."
-            )
+            raise forms.ValidationError(EMAIL_TAKEN)
         return email
 
     def save(self, commit: bool = True):  # type: ignore[no-untyped-def]

@@ -10,6 +10,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models.functions import Lower
 
+from accounts.forms import ACCOUNT_EMAIL_TAKEN
 from accounts.tasks import send_email_changed_notice
 from league.seasons.models import Player
 from notices.models import Subscription
@@ -50,7 +51,11 @@ def account_update(
     if email.casefold() != (old_email or "").casefold():
         changed.append("email")
     user.first_name, user.last_name, user.email = first, last, email
-    user.save(update_fields=["first_name", "last_name", "email"])
+    try:
+        with transaction.atomic():
+            user.save(update_fields=["first_name", "last_name", "email"])
+    except IntegrityError:  # another account took the address at the same moment
+        raise ValidationError({"email": ACCOUNT_EMAIL_TAKEN}) from None
     if player is not None:
         changed += _player_update(player, name, email, phone, sms_opt_in)
     if "email" in changed and old_email:

@@ -76,3 +76,43 @@ def test_managers_manage_every_league_and_directors_direct_their_events():
         ) == {"mona"}
     finally:
         _migrate(_latest())
+
+
+EMAIL_BEFORE = [("accounts", "0006_throttle_counter")]
+EMAIL_AFTER = [("accounts", "0007_user_email_unique")]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_shared_address_stays_on_the_account_used_last_and_then_is_unique():
+    from datetime import UTC, datetime
+
+    from django.db import IntegrityError, transaction
+
+    apps = _migrate(EMAIL_BEFORE)
+    try:
+        User = apps.get_model("auth", "User")
+        User.objects.create(username="old", email="Ann@Example.com")
+        User.objects.create(
+            username="used", email="ann@example.com", last_login=datetime(2026, 5, 1, tzinfo=UTC)
+        )
+        User.objects.create(
+            username="once", email="ANN@example.com", last_login=datetime(2026, 1, 1, tzinfo=UTC)
+        )
+        User.objects.create(username="alone", email="Bo@Example.com")
+        User.objects.create(username="none", email="")
+        User.objects.create(username="none2", email="")
+        apps = _migrate(EMAIL_AFTER)
+        User = apps.get_model("auth", "User")
+        emails = dict(User.objects.values_list("username", "email"))
+        assert emails == {
+            "old": "",
+            "used": "ann@example.com",
+            "once": "",
+            "alone": "bo@example.com",
+            "none": "",
+            "none2": "",
+        }
+        with pytest.raises(IntegrityError), transaction.atomic():
+            User.objects.create(username="again", email="BO@example.COM")
+    finally:
+        _migrate(_latest())

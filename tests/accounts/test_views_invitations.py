@@ -206,3 +206,25 @@ def test_an_expired_invitation_says_so(client, invitation):
     response = client.get(_url(invitation))
     assert "has expired" in response.content.decode()
     assert "Pat" in response.content.decode()  # who to ask
+
+
+def test_an_address_taken_by_another_account_a_moment_ago_is_named_not_a_500(
+    client, invitation, monkeypatch
+):
+    from accounts.forms_invitations import SignupForm
+
+    # The form's own check passes, then someone else's account takes the address.
+    real_clean = SignupForm.clean_email
+
+    def clean_then_taken(form):
+        email = real_clean(form)
+        UserFactory(username="quick", email="ANNA@example.com")
+        return email
+
+    monkeypatch.setattr(SignupForm, "clean_email", clean_then_taken)
+    response = _signup(client, invitation, email="anna@example.com")
+    assert response.status_code == 200
+    assert "An account already uses this email address" in response.content.decode()
+    assert not User.objects.filter(username="anna").exists()
+    invitation.refresh_from_db()
+    assert invitation.state == "pending"

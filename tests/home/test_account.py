@@ -231,3 +231,15 @@ def test_changing_the_password_returns_to_the_account_page(client):
         },
     )
     assert response.url == URL
+
+
+def test_the_service_refuses_an_address_another_account_took_a_moment_ago():
+    from django.core.exceptions import ValidationError
+
+    from home.services import account_update
+
+    user = UserFactory(first_name="Pat")
+    UserFactory(email="taken@example.com")
+    with pytest.raises(ValidationError) as caught:
+        account_update(user=user, name="Pat", email="Taken@Example.com")
+    assert "Another account uses that email address" in caught.value.message_dict["email"][0]
