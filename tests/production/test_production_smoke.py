@@ -117,8 +117,8 @@ def release(tmp_path_factory) -> Iterator[Release]:
         yield Release(base, env, paths, folder, probe.server_log)
 
 
-@pytest.fixture
-def browser() -> Iterator:
+@pytest.fixture(scope="module")
+def browser() -> Iterator:  # first, so a Chromium that can't start fails before the release
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
@@ -195,7 +195,7 @@ def _tap_hand(page, maker: str, tricks: int) -> None:
 
 
 def test_a_release_serves_the_key_pages_and_a_hand_entered_offline_reaches_the_server(
-    release, browser
+    browser, release
 ):
     context = browser.new_context(base_url=release.base, viewport={"width": 390, "height": 844})
     page = context.new_page()
