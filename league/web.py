@@ -1,5 +1,6 @@
 """Small helpers the league views share (CSV goes out through the one shared writer)."""
 
+import re
 from typing import NamedTuple
 from urllib.parse import urlsplit
 
@@ -7,6 +8,8 @@ from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import SafeString
 
 from activity.exports import csv_response
 
@@ -14,6 +17,16 @@ from activity.exports import csv_response
 def report(request: HttpRequest, exc: ValidationError) -> None:
     for message in exc.messages:
         messages.error(request, message)
+
+
+def linked(text: str, phrase: str, url: str) -> SafeString:
+    """`text`, escaped, with the first `phrase` in it (a whole word or words) a link to
+    `url`: a refusal that says "add one on the setup page" takes the manager there."""
+    found = re.search(rf"\b{re.escape(phrase)}\b", str(text))
+    if found is None:
+        return SafeString(conditional_escape(text))
+    before, after = str(text)[: found.start()], str(text)[found.end() :]
+    return format_html('{}<a href="{}">{}</a>{}', before, url, phrase, after)
 
 
 def site_address(request: HttpRequest) -> str:

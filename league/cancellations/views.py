@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 
 from league.cancellations import selectors as reads
 from league.cancellations import services
@@ -15,6 +16,8 @@ from league.cancellations.models import Cancellation
 from league.seasons import selectors
 from league.seasons.access import season_manager_required
 from league.seasons.models import Fixture, Season
+from league.web import linked
+from wording.words import plural
 
 
 def _form_errors(form: forms.Form, exc: ValidationError) -> None:
@@ -24,6 +27,31 @@ def _form_errors(form: forms.Form, exc: ValidationError) -> None:
         return
     for field, errors in exc.error_dict.items():
         form.add_error(field if field in form.fields else None, errors)
+
+
+def _linked_errors(exc: ValidationError, season: Season) -> ValidationError:
+    """The service's refusal, with the page it sends the manager to linked: "add one on the
+    setup page" links the season's dates, "from the schedule" its schedule."""
+    slugs = [season.league.slug, season.slug]
+    links = {
+        "setup page": reverse("league:season_setup", args=slugs) + "#dates",
+        "schedule": reverse("league:season_schedule", args=slugs),
+    }
+
+    def link(message: str) -> str:
+        for phrase, url in links.items():
+            if f"the {phrase}" in message:
+                return linked(message, phrase, url)
+        return message
+
+    if hasattr(exc, "error_dict"):
+        return ValidationError(
+            {
+                field: [link(m) for error in errors for m in error.messages]
+                for field, errors in exc.error_dict.items()
+            }
+        )
+    return ValidationError([link(message) for message in exc.messages])
 
 
 def _night_choices(
@@ -75,12 +103,11 @@ def cancel_play(request: HttpRequest, league: str, season: str) -> HttpResponse:
             )
         cancellation = services.night_cancel(season=season_obj, user=request.user, **kwargs)
     except ValidationError as exc:
-        _form_errors(form, exc)
+        _form_errors(form, _linked_errors(exc, season_obj))
         return _form_page(request, season_obj, form)
     count = cancellation.fixtures.count()
     messages.success(
-        request,
-        f"Play cancelled: {count} fixture{'s' * (count != 1)}. The notices are on their way.",
+        request, f"Play cancelled: {plural(count, 'fixture')}. The notices are on their way."
     )
     return redirect("league:cancellation_detail", league=league, season=season, pk=cancellation.pk)
 
@@ -137,13 +164,14 @@ def cancellation_decide(request: HttpRequest, league: str, season: str, pk: int)
                 note=form.cleaned_data["note"],
             )
         except ValidationError as exc:
-            _form_errors(form, exc)
+            _form_errors(form, _linked_errors(exc, season_obj))
         else:
             messages.success(request, "Decision recorded; the players are being told.")
             return redirect(
                 "league:cancellation_detail", league=league, season=season, pk=cancellation.pk
             )
     rows, problem = reads.makeup_proposal(season_obj, fixtures, dates)
+    problem = _linked_errors(ValidationError(problem), season_obj).messages[0] if problem else ""
     audience = services.decision_audience(cancellation=cancellation, fixtures=fixtures)
     return render(
         request,

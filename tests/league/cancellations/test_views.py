@@ -364,3 +364,31 @@ def test_after_a_cancellation_the_form_offers_the_next_night_still_to_play(clien
     client.force_login(manager)
     response = client.get(_url("cancel_play", season))
     assert response.context["form"].initial["date"] == TUESDAY + datetime.timedelta(weeks=1)
+
+
+def test_with_no_makeup_dates_the_decision_links_to_where_they_are_added(client, manager):
+    season = published_season()  # no makeup night
+    cancellation = _cancellation(season, manager)
+    client.force_login(manager)
+    url = _url("cancellation_decide", season, cancellation.pk)
+    setup = _url("season_setup", season) + "#dates"
+    page = client.get(url).content.decode()
+    assert f'add one on the <a href="{setup}">setup page</a>.' in page
+    refused = client.post(url, {"outcome": "reschedule"}).content.decode()
+    assert f'add one on the <a href="{setup}">setup page</a>, or shorten the season.' in refused
+    cancellation.refresh_from_db()
+    assert cancellation.outcome == "undecided"
+
+
+def test_a_night_that_has_passed_links_to_the_schedule(client, season, manager):
+    client.force_login(manager)
+    page = client.post(_url("cancel_play", season), _form(date="2020-09-01")).content.decode()
+    schedule = _url("season_schedule", season)
+    assert f'change its fixtures from the <a href="{schedule}">schedule</a> instead.' in page
+
+
+def test_reviewing_links_the_page_the_announcement_goes_on(client, season, manager):
+    client.force_login(manager)
+    html = client.post(_url("cancel_play", season), _form()).content.decode()
+    announcements = reverse("notices:announcements", args=[season.league.slug])
+    assert f'goes on the <a href="{announcements}">league\'s announcements page</a>' in html
