@@ -13,6 +13,7 @@ from league.nights.selectors.tonight import team_fixtures_due, tonight_for
 from league.seasons.models import League
 from league.seasons.selectors import teams_for_user
 from tournaments.models import Tournament
+from tournaments.selectors.my_seats import seats_tonight
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -23,6 +24,7 @@ def home(request: HttpRequest) -> HttpResponse:
         "home/home.html",
         {
             "tonight": tonight_for(request.user),
+            "my_seats": seats_tonight(request.user),
             "my_events": staff_events(request.user),
             "leagues": League.objects.all()[:20],
             "tournaments": Tournament.objects.order_by("-date")[:10],
