@@ -142,7 +142,8 @@ class Watch:
 
     def _console(self, message) -> None:
         if message.type == "error" and self.online:
-            self.problems.append(f"{self.page.url}: console: {message.text}")
+            source = message.location.get("url") or self.page.url  # a failed file's own address
+            self.problems.append(f"{self.page.url}: console: {message.text} ({source})")
 
     def _response(self, response) -> None:
         if response.url.startswith(self.base) and response.status >= 400 and self.online:
