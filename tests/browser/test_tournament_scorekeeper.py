@@ -1,6 +1,9 @@
 """Scorekeeper mode in the browser: a whole round typed at the desk, on a phone and a laptop."""
 
+import re
+
 import pytest
+import sms
 from playwright.sync_api import expect
 
 from accounts.models import Role, RoleName, Scope
@@ -80,3 +83,35 @@ def test_a_scorekeeper_enters_a_round_from_the_keyboard_on_a_laptop(page):
         "A player who sits out a round scores nothing for it."
     )
     expect(page.locator("table.leaderboard")).to_contain_text("R1")
+
+
+def test_a_scorekeeper_invited_by_text_accepts_and_reaches_round_entry(page, live_server, settings):
+    settings.SITE_URL = live_server.url
+    sms.outbox = []
+    director = UserFactory(first_name="Dee")
+    tournament = started(progressive(players=8, rounds=2, director=director))
+    log_in(page, director.username, PASSWORD)
+    page.goto(f"/tournaments/{tournament.slug}/manage/staff/")
+    page.locator("#id_kind").select_option("scorekeeper")
+    page.get_by_label("Their name").fill("Sam Keeper")
+    page.get_by_label("Email or mobile number").fill("(416) 555-0177")
+    page.get_by_role("button", name="Send invitation").click()
+    expect(page.get_by_text("Invitation sent to +14165550177")).to_be_visible()
+    page.context.clear_cookies()  # the director hands the phone over
+
+    [text] = sms.outbox
+    assert text.recipients == ["+14165550177"]
+    page.goto(re.search(r"https?://\S+/accounts/invitations/\S+/", text.body).group(0))
+    expect(page.locator("#offer")).to_contain_text(f"keep score at {tournament.name}")
+    signup = page.locator("#signup")
+    signup.get_by_label("Username").fill("samk")
+    signup.locator("#id_password1").fill("desk-table-bower-42")
+    signup.locator("#id_password2").fill("desk-table-bower-42")
+    signup.get_by_role("button", name="Create account and accept").click()
+    expect(page.get_by_role("heading", name="Round 1 scores")).to_be_visible()
+    expect(page.get_by_text("You are now a scorekeeper at")).to_be_visible()
+
+    page.goto("/")
+    events = page.locator("#my-events")
+    events.get_by_role("link", name=tournament.name).click()
+    expect(page.get_by_role("heading", name="Round 1 scores")).to_be_visible()

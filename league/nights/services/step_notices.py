@@ -98,13 +98,14 @@ def cards_disputed_notify(
         subject=_fit(f"Card disputed: {name}", SUBJECT_MAX),
         body=(
             f"{disputing} disputed the card for {games} of {name}:\n\n{reason}\n\n"
-            "A league manager settles it on the fixture page: the card as entered, or "
+            "A league manager settles it on the fixture page, which shows the card, any card "
+            f"{disputing} entered and what differs: Settle keeps the card as entered, or "
             "the corrected score."
         ),
         sms_text=_fit(f"{league.name}: {disputing} disputed {games} of {name}: {reason}", SMS_MAX),
         recipients=[*managers_of_league(league.pk), *captains_of_teams([submitting])],
         created_by=by if getattr(by, "is_authenticated", False) else None,
-        link=_link(fixture),
+        link=f"{_link(fixture)}#disputes",  # where its managers settle it
         season=fixture.season,
         source={"fixture": fixture.pk, "versions": sorted(v.pk for v in versions)},
         key=_keyed("card_disputed", versions),
