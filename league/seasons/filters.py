@@ -12,6 +12,7 @@ from inputs.bounds import refuse_control_characters
 from league.seasons.models import Fixture, Season, SkillLevel
 from league.seasons.selectors import ScheduleWeek
 from wording.when import day
+from wording.words import listing
 
 ALL_WEEKS = "all"
 TEAM_SEARCH_MAX = 60
@@ -45,7 +46,8 @@ class FixtureFilter(django_filters.FilterSet):
         choices = [(ALL_WEEKS, "All weeks")]
         for week in weeks:
             label = f"Week {week.week}" + (" (playoffs)" if week.week > season.weeks else "")
-            choices.append((str(week.week), f"{label}: {day(week.first)}"))
+            nights = listing(day(night) for night in week.nights)
+            choices.append((str(week.week), f"{label}: {nights}"))
         self.filters["week"].extra["choices"] = choices
 
     def filter_week(self, queryset: QuerySet[Fixture], name: str, value: str) -> QuerySet:

@@ -5,7 +5,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Count, Max, Min, Prefetch, Q, QuerySet
+from django.db.models import Count, Prefetch, Q, QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
@@ -78,26 +78,40 @@ def fixtures_for_schedule(season: Season) -> QuerySet[Fixture]:
 @dataclass(frozen=True)
 class ScheduleWeek:
     week: int
-    first: datetime.date  # its first and last nights (a moved fixture stays in its week)
-    last: datetime.date
+    nights: tuple[datetime.date, ...]  # its nights in order (a moved fixture stays in its week)
+
+    @property
+    def first(self) -> datetime.date:
+        return self.nights[0]
+
+    @property
+    def last(self) -> datetime.date:
+        return self.nights[-1]
 
 
 def schedule_weeks(season: Season) -> list[ScheduleWeek]:
-    """The weeks the season's fixtures fall in, in order: one grouped query."""
+    """The weeks the season's fixtures fall in, in date order: by each week's first night
+    (so a week moved whole to a makeup night comes where it is now played), then number.
+    One query of a row per week and night."""
+    nights: dict[int, list[datetime.date]] = {}
     rows = (
         Fixture.objects.filter(season=season)
-        .values("week")
-        .annotate(first=Min("date"), last=Max("date"))
-        .order_by("week")  # no default ordering: it would split the groups
+        .values_list("week", "date")
+        .distinct()
+        .order_by("week", "date")  # not the default order: it would keep a row per fixture
     )
-    return [ScheduleWeek(row["week"], row["first"], row["last"]) for row in rows]
+    for week, date in rows:
+        nights.setdefault(week, []).append(date)
+    weeks = [ScheduleWeek(week, tuple(dates)) for week, dates in nights.items()]
+    return sorted(weeks, key=lambda week: (week.first, week.week))
 
 
 def current_week(weeks: list[ScheduleWeek], today: datetime.date) -> int | None:
-    """The week being played or next to be: its last night is today or later; else the last."""
-    for week in weeks:
-        if week.last >= today:
-            return week.week
+    """The week of the next night to be played (today's included); after the last, the last
+    week. A week's makeup night weeks away doesn't make that week this week."""
+    upcoming = [(night, week.week) for week in weeks for night in week.nights if night >= today]
+    if upcoming:
+        return min(upcoming)[1]
     return weeks[-1].week if weeks else None
 
 

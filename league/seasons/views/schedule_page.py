@@ -57,7 +57,7 @@ PARAMS = ("week", "skill_level", "q", "team", "sort", "page")
 CSV_HEADER = ["Week", "Date", "Level", "Home", "Away", "Where", "Status"]
 # Bump when the page's body or the CSV's columns change, so no cached copy of the old
 # shape is served.
-BODY_VERSION = 2
+BODY_VERSION = 3
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,6 +16,7 @@ from league.nights.services.results import (
 from league.seasons import services
 from league.seasons.models import Fixture, Season
 from league.seasons.services.teams import team_rename
+from league.seasons.versions import season_changed
 from tests.factories import manager_user
 from tests.league.factories import make_season
 from tests.league.night_factories import night
@@ -183,3 +184,41 @@ def test_a_csv_of_a_search_is_served_but_not_kept(client):
     assert not any(key.startswith(":1:download:") for key in caches["default"]._cache)
     client.get(_url(season, "?export=csv&page=7"))
     assert sum(key.startswith(":1:download:") for key in caches["default"]._cache) == 1
+
+
+def _move_week(season, week: int, to: datetime.date, count: int | None = None) -> None:
+    """Move a week's fixtures (or the first `count` of them) to a makeup night."""
+    fixtures = list(season.fixtures.filter(week=week).order_by("pk"))[:count]
+    for fixture in fixtures:
+        Fixture.objects.filter(pk=fixture.pk).update(original_date=fixture.date, date=to)
+    season_changed(season, schedule=True)
+
+
+def _week_options(body: str) -> list[str]:
+    select = body.split('name="week"', 1)[1].split("</select>", 1)[0]
+    return [part.split('"', 1)[0] for part in select.split('<option value="')[1:]]
+
+
+def test_a_week_moved_to_a_makeup_night_takes_its_place_in_date_order(client):
+    today = timezone.localdate()
+    season = _season_from(today - datetime.timedelta(days=8))  # week 2 was yesterday
+    makeup = today + datetime.timedelta(days=20)  # after week 4
+    _move_week(season, 2, makeup)
+    body = client.get(_url(season, "?week=4")).content.decode()
+    assert _week_options(body) == ["all", "1", "3", "4", "2"]
+    assert ">← Week 3</a>" in body and ">Week 2 →</a>" in body
+    assert f"Week 2: {day(makeup)}</option>" in body
+    # The page opens on the next night's week, not on the week moved past it.
+    assert _weeks_shown(client, _url(season)) == {"3"}
+
+
+def test_a_week_with_one_fixture_moved_lists_both_its_nights(client):
+    today = timezone.localdate()
+    season = _season_from(today - datetime.timedelta(days=8))
+    night = today - datetime.timedelta(days=1)
+    makeup = today + datetime.timedelta(days=20)
+    _move_week(season, 2, makeup, count=1)
+    body = client.get(_url(season, "?week=all")).content.decode()
+    assert _week_options(body) == ["all", "1", "2", "3", "4"]
+    assert f"Week 2: {day(night)} and {day(makeup)}</option>" in body
+    assert _weeks_shown(client, _url(season)) == {"3"}  # the makeup night is weeks away
