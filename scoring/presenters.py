@@ -120,6 +120,14 @@ def side_names(game: Game) -> dict[str, str]:
     return names
 
 
+def team_names(game: Game) -> dict[str, str]:
+    """Each side by its team's name ("Left Bowers"), or "N-S" / "E-W" without teams."""
+    return {
+        side: team.name if team is not None else SIDE_LABELS[side]
+        for side, team in (("NS", game.ns_team), ("EW", game.ew_team))
+    }
+
+
 def score_line(version: ScorecardVersion, individual: bool) -> str:
     """'N-S 10 – E-W 6', or each player's total on an individual card."""
     if individual and version.seat_totals:

@@ -5,6 +5,8 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from accounts import permissions
@@ -63,6 +65,15 @@ def game_dispute(request: HttpRequest, game_id: int) -> HttpResponse:
     return redirect("scoring:game_detail", game_id=game.pk)
 
 
+def _next(request: HttpRequest) -> str:
+    """Where the page that sent the decision asked to go back to (this site only)."""
+    target = request.POST.get("next") or request.GET.get("next", "")
+    safe = url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    )
+    return target if target and safe else ""
+
+
 def _bases(card: Scorecard | None, draft_hands: int, correcting: bool) -> list[tuple[str, str]]:
     bases = []
     version = card.current_version if card else None
@@ -105,8 +116,12 @@ def _decide(request: HttpRequest, game_id: int, correcting: bool) -> HttpRespons
             error = " ".join(exc.messages)
         else:
             messages.success(request, "Card corrected." if correcting else "Card settled.")
-            return redirect("scoring:game_detail", game_id=game.pk)
+            return redirect(_next(request) or reverse("scoring:game_detail", args=[game.pk]))
     version = card.current_version if card else None
+    names = presenters.team_names(game)
+    for key, name in names.items():  # each side's boxes by its team's name where it has one
+        if f"score_{key}" in form.fields:
+            form.fields[f"score_{key}"].label = name
     return render(
         request,
         "scoring/staff_decision.html",
@@ -121,6 +136,8 @@ def _decide(request: HttpRequest, game_id: int, correcting: bool) -> HttpRespons
             "form": form,
             "error": error,
             "correcting": correcting,
+            "team_names": names,
+            "next": _next(request),
         },
     )
 

@@ -130,9 +130,12 @@ def _context(request: HttpRequest, result: FixtureResult, may_act: bool, playabl
     # again as boxes to fill (a folded form changes it while it waits).
     saved = card_steps.saved_cards(result, side, user, manager=is_manager) if may_act else []
     saved_numbers = [g.number for g in saved]
+    # A manager settles a dispute (both cards, what differs): not by entering a new card.
+    disputes = card_steps.fixture_disputes(result) if is_manager and fixture.away_id else []
+    settling = [d.line.number for d in disputes] if not side else []
     form = None
     if may_enter:
-        entry = [g.number for g in result.games if g.number not in saved_numbers]
+        entry = [g.number for g in result.games if g.number not in saved_numbers + settling]
         form = _score_form(result, numbers=entry)
     correct_form = (
         _score_form(result, numbers=saved_numbers, initial=card_steps.saved_initial(saved))
@@ -156,6 +159,7 @@ def _context(request: HttpRequest, result: FixtureResult, may_act: bool, playabl
         "saved": saved,
         "waiting_on": card_steps.waiting_on(saved, fixture),
         "correct_form": correct_form,
+        "disputes": disputes,
         "waiting_for_card": side == due.AWAY
         and not to_confirm
         and form is not None
