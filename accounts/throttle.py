@@ -25,7 +25,6 @@ bar's shared address is not locked by everyone's retries.
 
 import contextlib
 import hashlib
-import logging
 import math
 import time
 from collections.abc import Callable
@@ -40,8 +39,6 @@ from django.http import HttpRequest
 
 from accounts import throttle_counts
 from accounts.signed_in import user_with_roles
-
-logger = logging.getLogger(__name__)
 
 MAX_WAIT = 60  # seconds: the longest a slowed key waits between attempts
 REQUEST_ATTR = "login_refusal"  # the backend leaves its refusal here for the form
@@ -261,6 +258,9 @@ class ThrottledModelBackend(ModelBackend):
         except Refused as refusal:
             setattr(request, REQUEST_ATTR, refusal)
             raise PermissionDenied(refusal.message) from None
+        except Exception:
+            guard.abandon()  # the database went away between two counters
+            raise
         try:
             user = super().authenticate(request, username, password, **kwargs)
         except Exception:

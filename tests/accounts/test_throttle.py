@@ -287,6 +287,23 @@ def test_a_crash_takes_back_only_its_own_count(client, clock, monkeypatch):
     assert counts == {3}
 
 
+def test_a_crash_between_the_two_counters_takes_back_the_first(client, clock, monkeypatch):
+    user = UserFactory()
+    real = throttle.throttle_counts.increment
+    calls = []
+
+    def second_fails(key, **kwargs):
+        calls.append(key)
+        if len(calls) == 2:
+            raise OperationalError("the database went away")
+        return real(key, **kwargs)
+
+    monkeypatch.setattr(throttle.throttle_counts, "increment", second_fails)
+    with pytest.raises(OperationalError):
+        _log_in(client, user.username, "wrong-guess")
+    assert list(ThrottleCounter.objects.values_list("count", flat=True)) == [0]
+
+
 def test_the_sign_out_everywhere_password_check_is_throttled(client, clock):
     user = UserFactory()
     client.force_login(user)
