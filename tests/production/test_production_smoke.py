@@ -9,6 +9,7 @@ and a hand tapped without signal reaches the server once the signal is back.
 
 import json
 import re
+import subprocess
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack
@@ -85,8 +86,15 @@ class Release:
     def shell(self, script: str) -> object:
         """Run a script in the release's environment; its last printed line, as JSON."""
         log = self.folder / "shell.log"
-        output = finish(manage(self.env, log, "shell", "--no-imports", "-c", script), log)
-        return json.loads(output.strip().splitlines()[-1])
+        return _printed(_shell(self.env, log, script), log)
+
+
+def _shell(env: dict[str, str], log: Path, script: str) -> subprocess.Popen:
+    return manage(env, log, "shell", "--no-imports", "-c", script)
+
+
+def _printed(process: subprocess.Popen, log: Path) -> object:
+    return json.loads(finish(process, log).strip().splitlines()[-1])
 
 
 @pytest.fixture(scope="module")
@@ -110,11 +118,12 @@ def release(tmp_path_factory) -> Iterator[Release]:
             print(f"{step[0]} done after {time.monotonic() - started:.1f} s")
         finish(collect, static_log)
         assert (static_root / "staticfiles.json").is_file(), "no manifest: not the release storage"
-        probe = Release("", env, {}, folder, folder / "gunicorn.log")
-        paths = probe.shell(DEMO_PATHS)
-        base = stack.enter_context(gunicorn(env, port, probe.server_log))
+        reading = _shell(env, folder / "paths.log", DEMO_PATHS)  # while gunicorn starts
+        server_log = folder / "gunicorn.log"
+        base = stack.enter_context(gunicorn(env, port, server_log))
+        paths = _printed(reading, folder / "paths.log")
         print(f"gunicorn answered after {time.monotonic() - started:.1f} s")
-        yield Release(base, env, paths, folder, probe.server_log)
+        yield Release(base, env, paths, folder, server_log)
 
 
 @pytest.fixture(scope="module")
