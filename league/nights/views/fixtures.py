@@ -45,7 +45,12 @@ OPEN_STATES = ("empty", "submitted", "disputed")  # a new card replaces a waitin
 
 
 def _score_form(
-    result: FixtureResult, data=None, *, numbers: list[int] | None = None, initial=None
+    result: FixtureResult,
+    data=None,
+    *,
+    numbers: list[int] | None = None,
+    initial=None,
+    auto_id: str = "id_%s",
 ) -> FixtureScoresForm:  # type: ignore[no-untyped-def]
     """Scores for the games still open (no card, waiting, or disputed), or for `numbers`."""
     fixture = result.fixture
@@ -53,7 +58,12 @@ def _score_form(
     if numbers is not None:
         open_numbers = [n for n in open_numbers if n in numbers]
     return FixtureScoresForm(
-        data, initial=initial, numbers=open_numbers, home=fixture.home.name, away=fixture.away.name
+        data,
+        initial=initial,
+        auto_id=auto_id,
+        numbers=open_numbers,
+        home=fixture.home.name,
+        away=fixture.away.name,
     )
 
 
@@ -138,7 +148,12 @@ def _context(request: HttpRequest, result: FixtureResult, may_act: bool, playabl
         entry = [g.number for g in result.games if g.number not in saved_numbers + settling]
         form = _score_form(result, numbers=entry)
     correct_form = (
-        _score_form(result, numbers=saved_numbers, initial=card_steps.saved_initial(saved))
+        _score_form(
+            result,
+            numbers=saved_numbers,
+            initial=card_steps.saved_initial(saved),
+            auto_id="change_%s",  # beside the entry form's boxes, never their ids
+        )
         if may_enter and saved
         else None
     )

@@ -107,6 +107,7 @@ def test_a_good_card_is_saved_and_shown_as_saved_not_as_an_empty_form(client):
     assert f"All 3 cards are saved and wait for {n.away.name}'s captain to confirm" in saved
     assert f"Game 1: {n.home.name} 10 – 4 {n.away.name}" in saved
     assert 'id="enter-scores"' not in html  # no fresh form above the saved card
+    assert 'id="id_home_1"' not in html and 'id="change_home_1"' in html
     # The one follow-up: change a score while it waits, starting from what was saved.
     change = re.search(r'<details id="change-scores".*?</details>', saved, re.S).group(0)
     assert _value(_game(change, 2), "home_2") == "7"
