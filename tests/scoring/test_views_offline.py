@@ -26,6 +26,7 @@ def test_the_worker_precaches_files_that_exist_and_forgets_pages_at_logout(clien
     for url in urls:
         assert finders.find(url.removeprefix("/static/")), url
     assert 'const LOGOUT_PATH = "/accounts/logout/";' in script
+    assert 'const STATIC_PREFIX = "/static/";' in script
     assert re.search(r'const ASSETS = "entry-assets-[0-9a-f]{12}";', script)
 
 
