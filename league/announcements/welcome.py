@@ -2,6 +2,10 @@
 how the league reaches them (email and/or text, the number checked), then sign the
 season's waiver."""
 
+from dataclasses import dataclass
+from typing import Any
+
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -10,6 +14,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
 from accounts import permissions
+from accounts.models import Invitation
 from accounts.phones import normalise_phone
 from league.announcements import selectors
 from league.announcements.forms import SubscriptionForm
@@ -34,6 +39,48 @@ def notices_choose(
         Player.objects.filter(pk=player.pk).update(sms_opt_in=by_sms)
 
 
+NOTHING_TICKED = (
+    "With neither email nor text ticked, the league can't tell you of a cancellation or a "
+    "card to confirm. Tick one, or tick “Send me nothing” below if you mean it."
+)
+
+
+class WelcomeForm(SubscriptionForm):
+    """How the league reaches the person; saving with no way at all must be meant."""
+
+    nothing = forms.BooleanField(
+        label="Send me nothing: I'll check the site myself", required=False
+    )
+
+    def clean(self) -> dict:
+        data = super().clean()
+        if not (data.get("by_email") or data.get("by_sms") or data.get("nothing")):
+            raise ValidationError(NOTHING_TICKED, code="nothing_ticked")
+        return data
+
+
+@dataclass(frozen=True)
+class InvitedBy:
+    email: str = ""
+    phone: str = ""
+
+
+def _invited_by(user: Any, team: Team) -> InvitedBy:
+    """Where the invitation this person accepted for the team was sent: a text invitation
+    offers texts at that number."""
+    invitation = (
+        Invitation.objects.filter(
+            scope_kind=Invitation.ScopeKind.TEAM, scope_id=team.pk, accepted_by=user
+        )
+        .order_by("-accepted_at")
+        .only("email", "phone")
+        .first()
+    )
+    if invitation is None:
+        return InvitedBy()
+    return InvitedBy(email=invitation.email, phone=invitation.phone)
+
+
 def _form_errors(form: SubscriptionForm, exc: ValidationError) -> None:
     for field, errors in exc.message_dict.items():
         form.add_error(field if field in form.fields else None, errors)
@@ -51,12 +98,13 @@ def team_welcome(request: HttpRequest, pk: int) -> HttpResponse:
     player = Player.objects.get(pk=player_id)
     season, league = team.season, team.season.league
     current = selectors.subscription_for(player, league)
+    invited = _invited_by(request.user, team)
     initial = {
         "by_email": current.by_email if current else bool(player.email),
-        "by_sms": current.by_sms if current else player.sms_opt_in,
-        "phone": player.phone,
+        "by_sms": current.by_sms if current else player.sms_opt_in or bool(invited.phone),
+        "phone": player.phone or invited.phone,
     }
-    form = SubscriptionForm(request.POST if request.method == "POST" else None, initial=initial)
+    form = WelcomeForm(request.POST if request.method == "POST" else None, initial=initial)
     signed = Waiver.objects.filter(player=player, season=season).exists()
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -71,7 +119,14 @@ def team_welcome(request: HttpRequest, pk: int) -> HttpResponse:
         except ValidationError as exc:
             _form_errors(form, exc)
         else:
-            messages.success(request, "Your notice choices are saved.")
+            if data["by_email"] or data["by_sms"]:
+                messages.success(request, "Your notice choices are saved.")
+            else:
+                messages.warning(
+                    request,
+                    "Saved: the league sends you nothing. Come back here or to your "
+                    "account page to choose email or text.",
+                )
             if not signed:
                 return redirect("league:waiver_sign", league=league.slug, season=season.slug)
             return redirect(team.get_absolute_url())

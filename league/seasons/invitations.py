@@ -44,13 +44,14 @@ def team_label(team: Team) -> str:
 # --- accepting ---
 
 
-def player_for_account(*, player: Player, user: Any, email: str = "") -> Player:
+def player_for_account(*, player: Player, user: Any, email: str = "", phone: str = "") -> Player:
     """The record `user` plays under once they accept an invitation made out to `player`.
 
     Someone who already plays under their own record keeps it, and so does the owner of
     the invitation's `email` (a stand-in place made for them: league.seasons.services.
     rosters); the caller moves the invited place over to it. Otherwise the invited player
-    becomes theirs. A record linked to another account is refused.
+    becomes theirs. A record linked to another account is refused. The record keeps the
+    invitation's `phone` when it has none (a number typed on the invitations page).
     """
     player = Player.objects.select_for_update().get(pk=player.pk)
     if player.user_id == user.pk:
@@ -83,6 +84,9 @@ def player_for_account(*, player: Player, user: Any, email: str = "") -> Player:
                 Player.objects.filter(pk=player.pk, email="").update(email=user.email.lower())
         except IntegrityError:  # another player record has that address
             pass
+    if phone and not player.phone:  # the number they were invited by is theirs to keep
+        Player.objects.filter(pk=player.pk, phone="").update(phone=phone)
+        player.phone = phone
     return player
 
 
@@ -125,7 +129,9 @@ def _apply_team(invitation: Invitation, user: Any) -> str:
             f"You are no longer on {possessive(team.name)} roster: "
             "ask the captain to add you again."
         )
-    player = player_for_account(player=invited, user=user, email=invitation.email)
+    player = player_for_account(
+        player=invited, user=user, email=invitation.email, phone=invitation.phone
+    )
     if player.pk != invited.pk:
         _move_place(entry, player)
     return reverse("league:team_welcome", args=[team.pk])

@@ -56,7 +56,9 @@ def _apply_entrant(invitation: Invitation, user: Any) -> str:
     )
     if entry is None:
         raise ValidationError(f"You are no longer entered in {tournament.name}: ask the director.")
-    player = player_for_account(player=invited, user=user, email=invitation.email)
+    player = player_for_account(
+        player=invited, user=user, email=invitation.email, phone=invitation.phone
+    )
     if player.pk != invited.pk:
         _move_entry(tournament, entry, invited, player)
     return reverse("tournaments:detail", args=[tournament.slug])

@@ -281,3 +281,49 @@ def test_the_roster_entry_is_unchanged_by_the_welcome_page(client, team, entry):
     client.force_login(user)
     client.post(reverse("league:team_welcome", args=[team.pk]), {"by_email": "on"})
     assert RosterEntry.objects.get(pk=entry.pk).player.user == user
+
+
+def _accepted_by_text(team, entry, phone="(416) 555-0142"):
+    invitation = service.team_invitation_send(
+        by=manager_user(league=team.season.league), team=team, entry_id=entry.pk, contact=phone
+    )
+    user = UserFactory(email="")
+    invitation_accept(invitation=invitation, user=user)
+    return user
+
+
+def test_a_number_typed_on_the_invitations_page_stays_with_the_player(team, entry):
+    Player.objects.filter(pk=entry.player_id).update(email="", phone="")
+    user = _accepted_by_text(team, entry)
+    assert Player.objects.get(user=user).phone == "+14165550142"
+
+
+def test_a_number_already_on_the_record_is_kept(team, entry):
+    Player.objects.filter(pk=entry.player_id).update(phone="+14165550100")
+    user = _accepted_by_text(team, entry)
+    assert Player.objects.get(user=user).phone == "+14165550100"
+
+
+def test_someone_invited_by_text_finds_texts_ticked_with_their_number(client, team, entry):
+    Player.objects.filter(pk=entry.player_id).update(email="", phone="")
+    client.force_login(_accepted_by_text(team, entry))
+    page = client.get(reverse("league:team_welcome", args=[team.pk])).content.decode()
+    assert 'name="by_sms" id="id_by_sms" checked' in page
+    assert 'name="by_email" id="id_by_email" checked' not in page
+    assert 'value="+14165550142"' in page
+
+
+def test_saving_with_nothing_ticked_asks_first_and_changes_nothing(client, team, entry):
+    user = _accepted(team, entry)
+    client.force_login(user)
+    url = reverse("league:team_welcome", args=[team.pk])
+    response = client.post(url, {"phone": ""})
+    page = response.content.decode()
+    assert response.status_code == 200 and "neither email nor text" in page
+    assert 'name="nothing"' in page
+    assert not Subscription.objects.filter(player__user=user).exists()
+    response = client.post(url, {"phone": "", "nothing": "on"}, follow=True)
+    assert "the league sends you nothing" in response.content.decode()
+    chosen = Subscription.objects.filter(player__user=user).values_list("by_email", "by_sms")
+    assert set(chosen) <= {(False, False)}
+    assert not Player.objects.get(user=user).sms_opt_in
