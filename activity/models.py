@@ -25,6 +25,7 @@ class Verb(models.TextChoices):
     FORFEIT_OVERTURNED = "forfeit_overturned", "Forfeit overturned"
     PLAYOFF_REVIEW_DECIDED = "playoff_review_decided", "Playoff place decided"
     NIGHT_CANCELLED = "night_cancelled", "Play cancelled"
+    NIGHT_MOVED = "night_moved", "Night moved"
     CANCELLATION_DECIDED = "cancellation_decided", "Cancellation decided"
     SCHEDULE_PUBLISHED = "schedule_published", "Schedule published"
     STANDINGS_PUBLISHED = "standings_published", "Standings published"

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from league.nights.views import fixtures, forfeits, reschedules, withdrawals
+from league.nights.views import fixtures, forfeits, moves, reschedules, withdrawals
 from league.seasons.urls import SEASON
 
 public_by_id = [
@@ -35,6 +35,7 @@ public_by_slug = [
 ]
 staff_by_slug = [
     path(SEASON + "manage/results/", fixtures.results_queue, name="results_queue"),
+    path(SEASON + "manage/move-night/", moves.night_move, name="night_move"),
     path(
         SEASON + "manage/teams/<int:pk>/withdraw/",
         withdrawals.team_withdraw_page,

@@ -107,6 +107,7 @@ MATRIX: dict[str, Entry] = {
     # --- front pages and accounts ---
     "home": Entry(_none, ALL, ALL),
     "service_worker": Entry(_none, ALL, NA),  # /sw.js: the entry component's offline worker
+    "favicon": Entry(_none, ALL, NA),  # /favicon.ico: a redirect to the icon
     "manage": Entry(_none, STAFF_DESK, STAFF_DESK),
     "my_team": Entry(_none, USERS, USERS),
     "login": Entry(_none, ALL, ALL),

@@ -107,6 +107,7 @@ PATHS_AND_VIEWS = [
     ("/", "home"),
     # Browsers keep the service worker under its address: it must never move.
     ("/sw.js", "service_worker"),
+    ("/favicon.ico", "favicon"),  # asked for by browsers and crawlers themselves
     ("/manage/", "manage"),
     ("/my-team/", "my_team"),
     ("/accounts/login/", "login"),

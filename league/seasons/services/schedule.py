@@ -1,20 +1,27 @@
-"""Writing the schedule: generate (pure league.seasons.scheduling), edit, publish."""
+"""Writing the schedule: generate (pure league.seasons.scheduling), edit, publish (and tell
+the season's players)."""
 
 import datetime
 from collections import Counter
 from typing import Any
 
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import Q
+from django.urls import reverse
 from django.utils import timezone
 
+from accounts.permissions import can_manage_season
 from activity.models import Verb
 from inputs.bounds import date_check, in_window, window_message
 from league.seasons.activity import league_activity, plural
 from league.seasons.models import Fixture, Season, SeasonDate, Table, Team
+from league.seasons.recipients import players_of_season
 from league.seasons.scheduling import generate_schedule
 from league.seasons.versions import season_changed
+from notices.addresses import Audience
+from notices.models import Notice
+from notices.services import notice_audience, notice_send
 from wording.when import day
 
 LIVE = (Fixture.Status.SCHEDULED, Fixture.Status.PLAYED)
@@ -102,10 +109,48 @@ def schedule_clashes(season: Season) -> list[str]:
     return sorted(set(problems))
 
 
+def publish_audience(season: Season) -> Audience:
+    """Who publishing the schedule tells: every player on the season's rosters."""
+    return notice_audience(
+        kind=Notice.Kind.SCHEDULE_PUBLISHED, recipients=players_of_season(season)
+    )
+
+
+def _tell_the_players(season: Season, by: Any, fixtures: int) -> None:
+    """The season's rostered players hear that the schedule is out, in the same transaction."""
+    league = season.league
+    first = season.fixtures.order_by("date").values_list("date", flat=True).first()
+    start = f", from {day(first)}" if first else ""
+    notice_send(
+        kind=Notice.Kind.SCHEDULE_PUBLISHED,
+        subject=f"{league.name}: the {season.name} schedule is out"[:200],
+        body=(
+            f"{league.name}, {season.name}: the schedule is published "
+            f"({plural(fixtures, 'fixture')} over {plural(season.weeks, 'week')}{start}).\n\n"
+            "Find your team's nights, opponents and tables on the schedule; your team's page "
+            "has a calendar to subscribe to, which follows every change."
+        ),
+        sms_text=f"{league.name}: the {season.name} schedule is out{start}."[:220],
+        recipients=players_of_season(season),
+        created_by=by,
+        announce_league=league,
+        link=reverse("league:season_schedule", args=[league.slug, season.slug]),
+        season=season,
+        source={"schedule_published": season.pk},
+        key=f"schedule_published:season:{season.pk}",
+    )
+
+
 @transaction.atomic
 def season_publish_schedule(*, season: Season, by: Any = None) -> Season:
-    """Make the draft the season's schedule (`by`: the manager; None for the demo loader)."""
-    season = Season.objects.select_for_update().get(pk=season.pk)
+    """Make the draft the season's schedule and tell the season's players.
+
+    `by` is the manager, who must manage the season; None is the demo loader setting up
+    its data, which tells nobody.
+    """
+    if by is not None and not can_manage_season(by, season):
+        raise PermissionDenied("Only the league's managers publish its schedule.")
+    season = Season.objects.select_for_update().select_related("league").get(pk=season.pk)
     if season.is_published:
         raise ValidationError("The schedule is already published.")
     if not season.fixtures.exists():
@@ -126,6 +171,8 @@ def season_publish_schedule(*, season: Season, by: Any = None) -> Season:
         label=f"{season.name} schedule",
         detail=f"{plural(fixtures, 'fixture')} over {plural(season.weeks, 'week')}",
     )
+    if by is not None:
+        _tell_the_players(season, by, fixtures)
     return season
 
 

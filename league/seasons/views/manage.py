@@ -21,6 +21,7 @@ from league.seasons.forms import (
 )
 from league.seasons.models import League, Player, RosterEntry
 from league.seasons.services import teams as team_services
+from league.seasons.services.schedule import publish_audience
 from league.web import report, roster_csv
 
 
@@ -69,10 +70,16 @@ def season_create(request: HttpRequest, league: str) -> HttpResponse:
 @season_manager_required
 def season_dashboard(request: HttpRequest, league: str, season: str) -> HttpResponse:
     season_obj = selectors.season_for(league, season)
+    # Who publishing the schedule would tell, said next to its button.
+    audience = None if season_obj.is_published else publish_audience(season_obj)
     return render(
         request,
         "league/season_dashboard.html",
-        {"season": season_obj, "dash": selectors.season_dashboard(season_obj)},
+        {
+            "season": season_obj,
+            "dash": selectors.season_dashboard(season_obj),
+            "publish_audience": audience,
+        },
     )
 
 

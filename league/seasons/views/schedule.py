@@ -40,7 +40,7 @@ def schedule_publish(request: HttpRequest, league: str, season: str) -> HttpResp
     except ValidationError as exc:
         report(request, exc)
     else:
-        messages.success(request, "The schedule is published.")
+        messages.success(request, "The schedule is published; the players are being told.")
     return redirect("league:season_dashboard", league=league, season=season)
 
 

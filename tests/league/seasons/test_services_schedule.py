@@ -2,10 +2,13 @@ import datetime
 from collections import Counter
 
 import pytest
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 
 from league.seasons import services
-from league.seasons.models import Fixture, SeasonDate
+from league.seasons.models import Fixture, Player, SeasonDate
+from league.seasons.services.schedule import publish_audience
+from notices.models import Notice
+from tests.factories import manager_user
 from tests.league.factories import TUESDAY, TableFactory, make_season
 
 pytestmark = pytest.mark.django_db
@@ -155,3 +158,43 @@ def test_a_fixture_moved_outside_the_date_window_is_refused_and_stays(scheduled)
         )
     fixture.refresh_from_db()
     assert (fixture.date, fixture.original_date, fixture.start_time) == (TUESDAY, None, None)
+
+
+def test_publishing_tells_every_rostered_player_accounts_or_not_texts_by_consent():
+    season = make_season(teams_per_level=(4,), weeks=3)
+    services.season_generate_schedule(season=season)
+    manager = manager_user(season.league)
+    players = list(Player.objects.filter(roster_entries__team__season=season))
+    texter = players[0]
+    texter.phone, texter.sms_opt_in = "+14165550123", True
+    texter.save(update_fields=["phone", "sms_opt_in"])
+    assert publish_audience(season).sentence == "This will email 8 people and text 1."
+    services.season_publish_schedule(season=season, by=manager)
+    notice = Notice.objects.get(kind=Notice.Kind.SCHEDULE_PUBLISHED)
+    emails = set(notice.messages.filter(channel="email").values_list("address", flat=True))
+    assert emails == {p.email for p in players} and len(emails) == 8
+    assert all(p.user_id is None for p in players)  # none of them has an account
+    assert list(notice.messages.filter(channel="sms").values_list("address", flat=True)) == [
+        "+14165550123"
+    ]
+    assert notice.subject == f"{season.league.name}: the {season.name} schedule is out"
+    assert "6 fixtures over 3 weeks, from Tue 3 Sep 2030" in notice.body
+    assert notice.link.endswith("/schedule/") and notice.created_by == manager
+    assert notice.announcement.league == season.league
+
+
+def test_the_demo_loader_publishing_with_nobody_tells_nobody():
+    season = make_season(teams_per_level=(4,), weeks=3)
+    services.season_generate_schedule(season=season)
+    services.season_publish_schedule(season=season)
+    assert not Notice.objects.exists()
+
+
+def test_only_the_leagues_managers_publish_its_schedule():
+    season = make_season(teams_per_level=(4,), weeks=3)
+    services.season_generate_schedule(season=season)
+    other = manager_user(make_season().league)
+    with pytest.raises(PermissionDenied):
+        services.season_publish_schedule(season=season, by=other)
+    season.refresh_from_db()
+    assert not season.is_published and not Notice.objects.exists()

@@ -8,6 +8,7 @@ from django.urls import reverse
 from league.nights.services import reschedules
 from league.seasons import services
 from league.seasons.models import Fixture, League, Player, Season, Team, Waiver
+from notices.models import Notice
 from tests.factories import LeagueFactory, captain_user, director_user, manager_user, player_user
 from tests.league.factories import TUESDAY, make_season
 
@@ -207,9 +208,12 @@ def test_a_manager_generates_regenerates_and_publishes(client, manager):
     assert response.url == _season_url("season_schedule", season)
     client.post(_season_url("schedule_generate", season))
     assert season.fixtures.count() == 6 * 4
+    dashboard = client.get(_season_url("season_dashboard", season)).content.decode()
+    assert "This will email 16 people." in dashboard
     client.post(_season_url("schedule_publish", season))
     season.refresh_from_db()
     assert season.is_published
+    assert Notice.objects.get(kind="schedule_published").messages.count() == 16
     response = client.post(_season_url("schedule_generate", season), follow=True)
     assert b"edit fixtures by hand" in response.content
 
