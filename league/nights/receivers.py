@@ -1,6 +1,7 @@
 """League nights listen to scoring: confirmed cards complete regular fixtures (playoff series
 listen for themselves); a card entered for a league game tells the other captain it waits;
-a dispute tells the managers and the submitting captain, a settlement both captains."""
+a dispute tells the managers and the submitting captain, a settlement both captains, a
+correction of a confirmed card both teams."""
 
 from typing import Any
 
@@ -12,6 +13,7 @@ from league.nights.services.result_notices import version_awaiting_notify
 from league.nights.services.results import batch_notice_pending, fixture_refresh_status
 from league.nights.services.step_notices import (
     step_notice_pending,
+    version_corrected_notify,
     version_disputed_notify,
     version_settled_notify,
 )
@@ -54,6 +56,9 @@ def notify_card_disputed_or_settled(
         return
     if created and instance.kind == ScorecardVersion.Kind.SETTLEMENT:
         version_settled_notify(instance)
+        return
+    if created and instance.kind == ScorecardVersion.Kind.CORRECTION:
+        version_corrected_notify(instance)
         return
     fields = kwargs.get("update_fields") or ()
     if (

@@ -1,7 +1,8 @@
 """Notices for each step someone waits on after a card is answered, and for reschedules.
 
 A dispute tells the league's managers and the submitting side's captains; a settlement
-and a fixture's closure tell both captains; a reschedule request tells the other side's
+and a fixture's closure tell both captains; a correction of a confirmed card, every player
+of both teams; a reschedule request tells the other side's
 captains, and its answer the captain who asked. Each is written through
 `notices.services.notice_send` inside the step's own transaction, with a key, so a step
 repeated sends nothing twice. Each person gets the channels they chose for that kind.
@@ -17,6 +18,7 @@ from django.urls import reverse
 from league.announcements.selectors import captains_of_teams, managers_of_league, recipient_for_user
 from league.nights.models import FixtureClosure, FixtureGame
 from league.seasons.models import Fixture, RescheduleRequest
+from league.seasons.recipients import players_of_teams
 from notices.models import Notice
 from notices.services import SMS_MAX, notice_send
 from scoring.models import ScorecardVersion
@@ -144,6 +146,50 @@ def version_settled_notify(version: ScorecardVersion) -> Notice | None:
         season=fixture.season,
         source={"fixture": fixture.pk, "versions": [version.pk]},
         key=f"card_settled:version:{version.pk}",
+    )
+
+
+def _team_score(version: ScorecardVersion | None, fixture: Fixture) -> str:
+    """ "Aces 10 – Bowers 7": the home team sits N-S, the away team E-W."""
+    if version is None or version.ns_total is None:
+        return score_text(version)
+    timed = " (time)" if version.timed_out else ""
+    return f"{fixture.home} {version.ns_total} – {fixture.away} {version.ew_total}{timed}"
+
+
+def version_corrected_notify(version: ScorecardVersion) -> Notice | None:
+    """A manager corrected a confirmed card of a league game: both teams hear what it was,
+    what it is now and why: every player of both teams (accounts or not, texts by consent)
+    and the subs booked for the fixture, the captains among them."""
+    fixture = _fixture_of(version)
+    if fixture is None or fixture.away_id is None:
+        return None
+    games = _numbers(_games([version]))
+    name = fixture_name(fixture)
+    before, after = _team_score(version.previous, fixture), _team_score(version, fixture)
+    teams = [fixture.home_id, fixture.away_id]
+    return notice_send(
+        kind=Notice.Kind.CARD_CORRECTED,
+        subject=_fit(f"Card corrected: {name}", SUBJECT_MAX),
+        body=(
+            f"A league manager corrected the confirmed card for {games} of {name}.\n\n"
+            f"Was: {before}\nNow: {after}\n\nWhy: {version.reason}\n\n"
+            "The standings follow the corrected card."
+        ),
+        sms_text=_fit(
+            f"{fixture.season.league.name}: {games} of {name} corrected: "
+            f"was {before}, now {after}.",
+            SMS_MAX,
+        ),
+        recipients=[
+            *captains_of_teams(teams),
+            *players_of_teams(teams, fixtures=[fixture]),
+        ],
+        created_by=version.submitted_by,
+        link=_link(fixture),
+        season=fixture.season,
+        source={"fixture": fixture.pk, "versions": [version.pk]},
+        key=f"card_corrected:version:{version.pk}",
     )
 
 

@@ -10,15 +10,16 @@ from league.nights.services import reschedules
 from league.nights.services.results import (
     GameScore,
     fixture_close,
+    fixture_confirm_cards,
     fixture_dispute_card,
     fixture_submit_scores,
 )
 from league.nights.services.step_notices import version_disputed_notify
-from league.seasons.models import RescheduleRequest
+from league.seasons.models import RescheduleRequest, RosterEntry
 from notices.models import Notice, NoticePreference
 from scoring.models import ScorecardVersion
-from scoring.services import scorecard_settle
-from tests.factories import manager_user
+from scoring.services import scorecard_correct, scorecard_settle
+from tests.factories import PlayerFactory, RosterEntryFactory, manager_user
 from tests.league.night_factories import night
 
 pytestmark = pytest.mark.django_db
@@ -151,3 +152,40 @@ def test_the_answer_goes_to_the_captain_who_asked_by_the_channel_they_chose(acce
     word = "accepted" if accept else "declined"
     assert request.status == (RescheduleRequest.Status.ACCEPTED if accept else "declined")
     assert word in Notice.objects.get(kind=Kind.RESCHEDULE_ANSWERED).sms_text
+
+
+def test_a_correction_of_a_confirmed_card_tells_both_teams_what_it_was_and_is_now():
+    n = night()
+    manager = manager_user(n.season.league)
+    (version,) = _entered(n, 1)
+    fixture_confirm_cards(fixture=n.fixture, user=n.away_captain)
+    no_account = RosterEntryFactory(team=n.away, player=PlayerFactory(user=None)).player
+    texter = n.home.roster.exclude(role="captain").first().player
+    _texts(texter, "+14165550177")
+    stranger = night(n.season)  # another fixture's players hear nothing
+    scorecard_correct(
+        scorecard=version.scorecard,
+        user=manager,
+        reason="Hand 4 was a euchre.",
+        final_scores={"NS": 10, "EW": 7},
+    )
+    notice = Notice.objects.get(kind=Kind.CARD_CORRECTED)
+    both_teams = {e.player_id for e in RosterEntry.objects.filter(team__in=[n.home, n.away])}
+    assert {m.player_id for m in notice.messages.filter(channel="email")} == both_teams
+    assert no_account.pk in both_teams and len(both_teams) == 5
+    assert {m.player_id for m in notice.messages.filter(channel="sms")} == {texter.pk}
+    assert not {e.player_id for e in stranger.home.roster.all()} & {
+        m.player_id for m in notice.messages.all()
+    }
+    assert f"Was: {n.home} 10 – {n.away} 4" in notice.body
+    assert f"Now: {n.home} 10 – {n.away} 7" in notice.body
+    assert "Why: Hand 4 was a euchre." in notice.body
+    assert notice.subject.startswith(f"Card corrected: {n.home} v {n.away}")
+
+
+def test_a_settlement_is_not_told_as_a_correction():
+    n = night()
+    (version,) = _entered(n, 1)
+    fixture_dispute_card(fixture=n.fixture, number=1, user=n.away_captain, reason="No")
+    scorecard_settle(scorecard=version.scorecard, user=manager_user(n.season.league), reason="Ok")
+    assert not Notice.objects.filter(kind=Kind.CARD_CORRECTED).exists()
