@@ -1,6 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from config.favicon import favicon
 from league.announcements import urls as announcement_urls
 from notices import urls as notice_urls
 from scoring.views.offline import service_worker
@@ -13,6 +14,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     # At the root, so the worker's scope covers every page embedding the entry component.
     path("sw.js", service_worker, name="service_worker"),
+    path("favicon.ico", favicon, name="favicon"),  # the icon browsers ask for by themselves
     path("leagues/", include("league.urls")),
     path("tournaments/", include("tournaments.urls")),
     path("scoring/", include("scoring.urls")),
