@@ -183,7 +183,7 @@ def test_the_code_form_is_not_offered_to_the_public_or_once_confirmed(client, ta
 
 
 def test_seat_cards_print_the_codes_for_the_staff_only(client, table):
-    url = reverse("tournaments:seat_cards", args=[table.tournament.slug])
+    url = reverse("tournaments:seat_cards", args=[table.tournament.slug]) + "?all=1"
     code = table.code("E")
     assert code not in client.get(url).content.decode()
     client.force_login(table.tournament.director)

@@ -1,11 +1,20 @@
 """Printable pages for the room: table sheets, "where do I sit" cards, 8-box scorecards."""
 
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.urls import reverse
 
 from accounts.permissions import can_keep_score
 from scoring.selectors import game_for_card
 from tournaments.selectors import player_schedule, rounds_view
+from tournaments.selectors.seat_find import (
+    CODE_QUERY_MAX,
+    MATCHES_SHOWN,
+    NAME_QUERY_MAX,
+    name_matches,
+    name_query,
+    seat_code_lookup,
+)
 from tournaments.views.public import _base, _tournament
 
 
@@ -30,16 +39,37 @@ def round_sheet(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 
 def seat_cards(request: HttpRequest, slug: str) -> HttpResponse:
-    """A card per player with their table and seat in every round, to cut and hand out."""
+    """ "Where do I sit": the signed-in player's own seat first, a search by name or seat
+    code (a GET form, so it works without scripts), and every player's card to print."""
     tournament = _progressive(slug)
+    base = _base(request, tournament)
+    code = request.GET.get("code", "")
+    if code.strip():
+        found, problem = seat_code_lookup(request, tournament, code)
+        if found is not None:
+            url = reverse("tournaments:seat_card", args=[tournament.slug, found.number])
+            return redirect(f"{url}#now")
+    else:
+        problem = ""
     schedule = sorted(player_schedule(tournament).items(), key=lambda item: item[0].player.name)
-    # Seat codes confirm cards: printed for the event's staff, never shown to the public.
-    show_codes = can_keep_score(request.user, tournament)
-    return render(
-        request,
-        "tournaments/print_seat_cards.html",
-        _base(request, tournament) | {"schedule": schedule, "show_codes": show_codes},
-    )
+    mine = base["my_entry"]
+    query, query_problem = name_query(request.GET.get("name", ""))
+    matches = [(e, lines) for e, lines in schedule if query and name_matches(query, e.player.name)]
+    everyone = request.GET.get("all") == "1"
+    context = base | {
+        "mine": next(((e, lines) for e, lines in schedule if mine and e.pk == mine.pk), None),
+        "query": query,
+        "find_problem": problem or query_problem,
+        "matches": matches[:MATCHES_SHOWN],
+        "more_matches": max(0, len(matches) - MATCHES_SHOWN),
+        "everyone": everyone,
+        "schedule": schedule if everyone else [],
+        # Seat codes confirm cards: printed for the event's staff, never shown to the public.
+        "show_codes": can_keep_score(request.user, tournament),
+        "name_max": NAME_QUERY_MAX,
+        "code_max": CODE_QUERY_MAX,
+    }
+    return render(request, "tournaments/print_seat_cards.html", context)
 
 
 def seat_card(request: HttpRequest, slug: str, number: int) -> HttpResponse:
