@@ -34,6 +34,16 @@ from tests.production.servers import (
 pytestmark = pytest.mark.browser
 
 PASSWORD = "euchre-demo"  # every demo account's (accounts/demo.py)
+KEY_PAGES = (
+    "home",
+    "schedule",
+    "standings",
+    "fixture",
+    "tournament",
+    "leaderboard",
+    "room display",
+    "sign-in",
+)
 HASHED = re.compile(r"\.[0-9a-f]{12}\.[a-z0-9]+$")  # a manifest storage's file name
 
 # The demo's addresses, read in the release's own database.
@@ -212,11 +222,9 @@ def test_a_release_serves_the_key_pages_and_a_hand_entered_offline_reaches_the_s
     page.set_default_timeout(15_000)
     watch = Watch(page, release.base)
 
-    for name in ("home", "schedule", "standings", "fixture", "tournament", "leaderboard"):
+    for name in KEY_PAGES:
         _visit(page, release, name)
         _assets_are_hashed(page)
-    _visit(page, release, "room display")
-    _visit(page, release, "sign-in")
 
     _sign_in(page, release, "captain")
     _visit(page, release, "fixture")  # tonight's, where the captain enters the card
