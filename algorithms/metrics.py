@@ -68,12 +68,16 @@ _SOS = (
     "game a team played, we take that game's opponent and look at the opponent's "
     "winning percentage in all its other games, leaving out the games against this "
     "team (so beating or losing to them does not count twice). SOS is the average "
-    "of those percentages: 0.600 means the opponents won 60% of their other games."
+    "of those percentages: 0.600 means the opponents won 60% of their other games. "
+    "Until one of a team's opponents has played someone else there is nothing to "
+    "measure, and its SOS shows a dash (—), not .000."
 )
 _OOWP = (
     "OOWP is the same average taken over the opponents' own SOS: the strength of "
     "the opponents' opponents."
 )
+# Beside a dash in the SOS or OOWP column (its tooltip, and the note under the table).
+NOT_MEASURED = "Nothing to measure yet: none of the team's opponents has played anyone else."
 _NO_FORFEITS = "because a forfeit says nothing about how well anyone plays."
 
 H, L, N = Direction.HIGHER, Direction.LOWER, Direction.NEUTRAL

@@ -46,6 +46,8 @@ type TeamId = Hashable
 # The keys a season may rank by, primary metric first (defined in `algorithms.metrics`).
 METRICS: tuple[str, ...] = metrics.keys(metrics.RANKING)
 PRIMARY_KEYS: tuple[str, ...] = metrics.keys(metrics.PRIMARY)
+# A row's flag for each figure that may measure nothing yet (then shown as a dash).
+MEASURED: dict[str, str] = {"sos": "sos_measured", "oowp": "oowp_measured"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +61,10 @@ class GameRecord:
     score_a: int
     score_b: int
     forfeit_by: TeamId | None = None
+
+    def sides(self) -> tuple[tuple[TeamId, TeamId], tuple[TeamId, TeamId]]:
+        """(team, opponent) for each side of the game."""
+        return (self.team_a, self.team_b), (self.team_b, self.team_a)
 
     @property
     def winner(self) -> TeamId:
@@ -105,6 +111,10 @@ class StandingRow:
     sos: Fraction
     oowp: Fraction
     points: int
+    # False while the figure measures nothing: no opponent of the team has played anyone
+    # else yet (for OOWP: no opponent's SOS measures anything). Shown as a dash.
+    sos_measured: bool = True
+    oowp_measured: bool = True
 
 
 def compute_standings(
@@ -163,7 +173,8 @@ def compute_standings(
             else:
                 fixture_ties[team] += 1
 
-    owp, oowp = strength_of_schedule(played)
+    owp, oowp, measured = _strength(played)
+    oowp_measured = _oowp_measured(played, measured)
     rows_by_level: dict[str, list[StandingRow]] = {}
     for team, level in team_levels.items():
         if team in removed:
@@ -186,6 +197,8 @@ def compute_standings(
             forfeits=len(forfeited_fixtures[team]),
             sos=owp.get(team, Fraction(0)),
             oowp=oowp.get(team, Fraction(0)),
+            sos_measured=team in measured,
+            oowp_measured=team in oowp_measured,
             points=config.points_per_game_win * won[team]
             + config.points_per_fixture_win * fw
             + config.points_per_fixture_tie * ft,
@@ -204,6 +217,36 @@ def strength_of_schedule(
     nothing (there is no percentage to take). OOWP(T): the mean, over the same
     games, of the opponent's OWP. Teams with no counted games get 0. O(games).
     """
+    owp, oowp, _ = _strength(games)
+    return owp, oowp
+
+
+def measured_teams(games: Iterable[GameRecord]) -> tuple[set[TeamId], set[TeamId]]:
+    """The teams whose SOS, and those whose OOWP, measure something yet (`StandingRow`'s
+    `sos_measured` and `oowp_measured`): for a published week, whose stored 0 is a figure."""
+    games = list(games)
+    _, _, sos = _strength(games)
+    return sos, _oowp_measured(games, sos)
+
+
+def _oowp_measured(games: Iterable[GameRecord], sos_measured: set[TeamId]) -> set[TeamId]:
+    """OOWP measures something once one of the team's (non-forfeit) opponents' OWP does."""
+    return {
+        team
+        for g in games
+        if g.forfeit_by is None
+        for team, other in g.sides()
+        if other in sos_measured
+    }
+
+
+def _strength(
+    games: Iterable[GameRecord],
+) -> tuple[dict[TeamId, Fraction], dict[TeamId, Fraction], set[TeamId]]:
+    """``strength_of_schedule``'s figures, and the teams whose OWP measures something: at
+    least one of their opponents has played someone else. (Until then the 0 stands for
+    nothing: the standings show a dash, not .000.) OOWP measures something when one of
+    the team's opponents' OWP does."""
     wins: dict[TeamId, int] = defaultdict(int)
     totals: dict[TeamId, int] = defaultdict(int)
     # meetings[t][o] = [games t played against o, games t won against o]
@@ -221,6 +264,7 @@ def strength_of_schedule(
                 record[1] += 1
 
     owp: dict[TeamId, Fraction] = {}
+    measured: set[TeamId] = set()
     for team, opponents in meetings.items():
         terms, weight = [], 0
         for opponent, (count, _) in opponents.items():
@@ -230,6 +274,8 @@ def strength_of_schedule(
                 terms.append((count * (wins[opponent] - their_wins_vs_team), other_games))
                 weight += count
         owp[team] = _mean(terms, weight)
+        if weight:
+            measured.add(team)
 
     oowp: dict[TeamId, Fraction] = {}
     for team, opponents in meetings.items():
@@ -238,7 +284,7 @@ def strength_of_schedule(
             (count * owp[o].numerator, owp[o].denominator) for o, (count, _) in opponents.items()
         ]
         oowp[team] = _mean(terms, count_all)
-    return owp, oowp
+    return owp, oowp, measured
 
 
 def _mean(terms: Sequence[tuple[int, int]], weight: int) -> Fraction:

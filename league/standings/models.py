@@ -58,6 +58,10 @@ class StandingsSnapshotRow(models.Model):
     sos = models.DecimalField(**RATIO)
     oowp = models.DecimalField(**RATIO)
     points = models.PositiveIntegerField()
+    # Not stored: whether SOS and OOWP measure anything yet (a dash when not). The selectors
+    # set them (`league.standings.selectors`); a row they haven't looked at is measured.
+    sos_measured = True
+    oowp_measured = True
 
     class Meta:
         ordering = ["snapshot", "level_position", "level_name", "position"]

@@ -19,7 +19,14 @@ from django.utils import timezone
 
 from algorithms import metrics
 from algorithms.metrics import order_description as order_description  # the page's sentence
-from algorithms.standings import GameRecord, StandingRow, StandingsConfig, compute_standings
+from algorithms.standings import (
+    MEASURED,
+    GameRecord,
+    StandingRow,
+    StandingsConfig,
+    compute_standings,
+    measured_teams,
+)
 from league.nights.models import FixtureGame
 from league.seasons.models import Fixture, League, Season, SkillLevel, Team
 from league.seasons.versions import COUNTERS, SeasonVersions, versions_from
@@ -107,7 +114,7 @@ def _ratio(value: Fraction) -> Decimal:
 
 
 def _row(level: Level, team: Team, position: int, row: StandingRow) -> StandingsSnapshotRow:
-    return StandingsSnapshotRow(
+    stored = StandingsSnapshotRow(
         skill_level_id=level.id,
         level_name=level.name,
         level_position=level.position,
@@ -117,6 +124,9 @@ def _row(level: Level, team: Team, position: int, row: StandingRow) -> Standings
         rank=row.rank,
         **{metric.key: _stored(getattr(row, metric.key)) for metric in metrics.ROW},
     )
+    for flag in MEASURED.values():
+        setattr(stored, flag, getattr(row, flag))
+    return stored
 
 
 def _stored(value: int | Fraction) -> int | Decimal:
@@ -279,4 +289,26 @@ def snapshot_rows(
     rows = snapshot.rows.order_by("level_position", "level_name", "position")
     if level is not None:
         rows = rows.filter(level_position=level.position, level_name=level.name)
-    return list(rows)
+    return _marked(snapshot, list(rows))
+
+
+def _marked(
+    snapshot: StandingsSnapshot, rows: list[StandingsSnapshotRow]
+) -> list[StandingsSnapshotRow]:
+    """The rows with a stored 0 in SOS or OOWP told apart: a figure, or nothing to measure.
+
+    A published row keeps its figures but not whether they measured anything, so that is
+    read from the season's games of those weeks: one query, and only when a row has a 0
+    there (mostly the first weeks). A figure above 0 always measured something.
+    """
+    zeros = [row for row in rows if any(getattr(row, key) == 0 for key in MEASURED)]
+    if not zeros:
+        return rows
+    games = [g for g in season_game_records(snapshot.season) if g.week <= snapshot.week]
+    measured = dict(zip(MEASURED, measured_teams(games), strict=True))
+    for row in zeros:
+        for key, flag in MEASURED.items():
+            if getattr(row, key) == 0:
+                # A team deleted since has no games to tell by: its 0 stays a figure.
+                setattr(row, flag, row.team_id is None or row.team_id in measured[key])
+    return rows

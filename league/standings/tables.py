@@ -2,9 +2,11 @@
 
 import django_tables2 as tables
 from django.urls import reverse
+from django.utils.html import format_html
 
 from algorithms import metrics
 from algorithms.metrics import Metric
+from algorithms.standings import MEASURED
 from league.standings.models import StandingsSnapshotRow
 
 RATIO_FORMAT = "{:.3f}"
@@ -22,6 +24,23 @@ class RatioColumn(tables.Column):
 
     def value(self, value) -> str:  # type: ignore[no-untyped-def]
         return RATIO_FORMAT.format(value)
+
+
+class MeasuredColumn(RatioColumn):
+    """SOS and OOWP: a dash, with why, while they measure nothing (`flag` on the row False:
+    no opponent has played anyone else yet); empty in an export."""
+
+    def __init__(self, *args, flag: str, **kwargs) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(*args, **kwargs)
+        self.flag = flag
+
+    def render(self, value, record) -> str:  # type: ignore[no-untyped-def, override]
+        if not getattr(record, self.flag, True):
+            return format_html('<abbr title="{}">—</abbr>', metrics.NOT_MEASURED)
+        return super().render(value)
+
+    def value(self, value, record) -> str:  # type: ignore[no-untyped-def, override]
+        return super().value(value) if getattr(record, self.flag, True) else ""
 
 
 class StandingsTable(tables.Table):
@@ -45,8 +64,8 @@ class StandingsTable(tables.Table):
     points_against = tables.Column(verbose_name=metrics.POINTS_AGAINST.abbreviation, attrs=WIDE)
     differential = tables.Column(verbose_name=metrics.DIFFERENTIAL.abbreviation, attrs=WIDE)
     forfeits = tables.Column(verbose_name=metrics.FORFEITS.abbreviation, attrs=WIDE)
-    sos = RatioColumn(verbose_name=metrics.SOS.abbreviation)
-    oowp = RatioColumn(verbose_name=metrics.OOWP.abbreviation, attrs=WIDE)
+    sos = MeasuredColumn(verbose_name=metrics.SOS.abbreviation, flag=MEASURED["sos"])
+    oowp = MeasuredColumn(verbose_name=metrics.OOWP.abbreviation, attrs=WIDE, flag=MEASURED["oowp"])
 
     class Meta:
         model = StandingsSnapshotRow
@@ -75,6 +94,14 @@ class StandingsTable(tables.Table):
 
     def render_differential(self, value: int) -> str:
         return f"+{value}" if value > 0 else str(value)
+
+    @property
+    def not_measured(self) -> str:
+        """Why a row's SOS shows a dash, for the note under the table ("" when none does)."""
+        flags = MEASURED.values()
+        if all(getattr(row, flag, True) for row in self.data for flag in flags):
+            return ""
+        return metrics.NOT_MEASURED
 
 
 def legend() -> list[Metric]:

@@ -18,6 +18,7 @@ from django_tables2 import RequestConfig
 from accounts import permissions
 from activity.exports import CONTENT_TYPE, cached_download, csv_content
 from algorithms import metrics
+from algorithms.standings import MEASURED
 from league.seasons import selectors
 from league.seasons.access import season_manager_required
 from league.seasons.models import Season
@@ -30,7 +31,7 @@ from league.web import report
 
 # Bump when the table's columns, its template or the CSV writer change, to drop the cached
 # published tables and files.
-TABLE_VERSION = 4
+TABLE_VERSION = 5
 CACHE_SECONDS = 24 * 3600  # keys name the snapshot or results version: a day bounds leftovers
 # The CSV's columns: where the row is, then every metric by key (`algorithms.metrics.ROW`).
 CSV_FIELDS = ["level_name", "rank", "team_name", *metrics.keys(metrics.ROW)]
@@ -160,7 +161,15 @@ def _csv(request: HttpRequest, season: Season, snapshot: StandingsSnapshot) -> H
 
 
 def _csv_content(rows: list) -> bytes:
-    return csv_content(CSV_FIELDS, [[getattr(row, n) for n in CSV_FIELDS] for row in rows])
+    """A figure that measures nothing yet (SOS before any opponent played anyone else) is
+    left empty."""
+    return csv_content(CSV_FIELDS, [[_cell(row, name) for name in CSV_FIELDS] for row in rows])
+
+
+def _cell(row, name: str):  # type: ignore[no-untyped-def]
+    if name in MEASURED and not getattr(row, MEASURED[name], True):
+        return ""
+    return getattr(row, name)
 
 
 @dataclass(frozen=True)

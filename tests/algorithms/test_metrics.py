@@ -32,7 +32,8 @@ def test_the_default_config_is_the_default_order():
 def test_every_row_metric_is_a_figure_of_the_standings_row():
     fields = {field.name for field in dataclasses.fields(standings.StandingRow)}
     assert set(metrics.keys(metrics.ROW)) <= fields
-    assert fields - set(metrics.keys(metrics.ROW)) == {"team", "rank"}
+    # Besides the figures: whose row it is, its rank, and whether SOS and OOWP measure anything.
+    assert fields - set(metrics.keys(metrics.ROW)) == {"team", "rank", *standings.MEASURED.values()}
 
 
 @pytest.mark.parametrize(

@@ -195,6 +195,30 @@ def test_playoff_seeds_follow_rank_then_sos_and_skip_ineligible_teams():
     assert seed_playoffs(rows, limit=2) == ["C", "A"]
 
 
+def test_after_the_first_week_no_sos_is_measured_and_after_the_second_every_one_is():
+    week_one = compute_standings(HAND_WORKED, LEVELS, through_week=1)["gold"]
+    assert {(r.team, r.sos, r.sos_measured, r.oowp_measured) for r in week_one} == {
+        (team, 0, False, False) for team in "ABCD"
+    }
+    rows = by_team(compute_standings(HAND_WORKED, LEVELS)["gold"])
+    assert all(rows[t].sos_measured and rows[t].oowp_measured for t in "ABCD")
+
+
+def test_a_team_without_a_game_has_nothing_measured():
+    rows = by_team(compute_standings(HAND_WORKED, {**LEVELS, "E": "gold"})["gold"])
+    assert (rows["E"].sos, rows["E"].sos_measured, rows["E"].oowp_measured) == (0, False, False)
+
+
+def test_oowp_is_measured_once_an_opponents_sos_is():
+    # A and B meet twice; B also beats C. A's only opponent (B) played C: A's SOS is measured.
+    # C's only opponent B played A: C's SOS is measured. B's opponents A and C both played
+    # B alone, so B's SOS is not; A's OOWP (over B's SOS) is not measured either.
+    games = [*fixture("F1", 1, "A", "B", (10, 6)), *fixture("F2", 2, "B", "C", (10, 2))]
+    rows = by_team(compute_standings(games, dict.fromkeys("ABC", "x"))["x"])
+    assert [rows[t].sos_measured for t in "ABC"] == [True, False, True]
+    assert [rows[t].oowp_measured for t in "ABC"] == [False, True, False]
+
+
 def test_the_sos_explanation_is_plain_words_for_the_standings_page():
     assert "opponents" in SOS_EXPLANATION and "forfeit" in SOS_EXPLANATION.lower()
 
@@ -216,8 +240,9 @@ def seasons(draw):
     return games
 
 
-def naive_owp(games, team):
-    # Straight from the definition, quadratic on purpose.
+def naive_owp(games, team, measured=False):
+    # Straight from the definition, quadratic on purpose; `measured`: whether any game
+    # gave a percentage to take.
     fair = [g for g in games if g.forfeit_by is None]
     values = []
     for g in fair:
@@ -229,6 +254,8 @@ def naive_owp(games, team):
         ]
         if others:
             values.append(F(sum(h.winner == opponent for h in others), len(others)))
+    if measured:
+        return bool(values)
     return sum(values, F(0)) / len(values) if values else F(0)
 
 
@@ -236,8 +263,10 @@ def naive_owp(games, team):
 @settings(max_examples=100, deadline=None)
 def test_owp_matches_the_definition_computed_the_slow_way(games):
     owp, _ = strength_of_schedule(games)
+    rows = by_team(compute_standings(games, dict.fromkeys(TEAMS, "x"))["x"])
     for team in TEAMS:
         assert owp.get(team, F(0)) == naive_owp(games, team)
+        assert rows[team].sos_measured == naive_owp(games, team, measured=True)
 
 
 @given(

@@ -158,3 +158,48 @@ def test_the_csv_makes_formula_names_plain_text_and_keeps_negative_margins_numbe
     assert set(by_name) == {"'" + link, "'+1"}
     assert by_name["'+1"]["differential"] == "-24"
     assert by_name["'" + link]["differential"] == "24"
+
+
+NOT_MEASURED = '<abbr title="Nothing to measure yet: none of the team&#x27;s opponents'
+
+
+def test_a_week_with_no_sos_to_measure_shows_dashes_and_says_why(client, season):
+    # After week 1 every team has played one opponent, who has played no one else.
+    standings_publish(season=season, week=1, by=manager_user())
+    page = client.get(_url(season, week=1)).content.decode()
+    assert page.count(NOT_MEASURED) == 4  # SOS and OOWP of level A's two teams
+    assert "— Nothing to measure yet: none of the team" in page
+    assert "its SOS shows a dash (—), not .000" in page
+    rows = list(csv.DictReader(io.StringIO(client.get(_url(season, week=1, export="csv")).text)))
+    assert {(row["sos"], row["oowp"]) for row in rows} == {("", "")}
+
+
+def test_live_standings_show_the_dash_too(client, season):
+    client.force_login(manager_user())
+    page = client.get(_url(season, week="live")).content.decode()
+    assert page.count(NOT_MEASURED) == 4
+    rows = list(
+        csv.DictReader(io.StringIO(client.get(_url(season, week="live", export="csv")).text))
+    )
+    assert {(row["sos"], row["oowp"]) for row in rows} == {("", "")}
+
+
+def test_an_sos_that_measures_something_shows_its_figure_even_at_zero(client):
+    season = night_season(levels=("A",))
+    one, two, three = (ready_team(season, name, "A")[1] for name in ("One", "Two", "Three"))
+    play(fixture_between(season, one, two, 1), (10, 1), (10, 2), (10, 3))
+    play(fixture_between(season, three, two, 2), (10, 1), (10, 2), (10, 3))
+    standings_publish(season=season, week=2, by=manager_user())
+    rows = {
+        row["team_name"]: row
+        for row in csv.DictReader(io.StringIO(client.get(_url(season, export="csv")).text))
+    }
+    # One's only opponent, Two, lost its other game: One's SOS is a true 0, and Three's.
+    # Two's opponents have played no one else: its SOS measures nothing; its OOWP does.
+    assert [(rows[t]["sos"], rows[t]["oowp"]) for t in ("One", "Two", "Three")] == [
+        ("0.0000", ""),
+        ("", "0.0000"),
+        ("0.0000", ""),
+    ]
+    page = client.get(_url(season)).content.decode()
+    assert page.count(NOT_MEASURED) == 3
