@@ -3,6 +3,7 @@
 import pytest
 from django.core.exceptions import PermissionDenied
 
+from activity.models import Activity, Verb
 from league.seasons.models import Player
 from tests.factories import TournamentFactory, director_user
 from tests.tournaments.factories import bracket, progressive, rule_set, started
@@ -182,3 +183,26 @@ def test_nobody_joins_by_list_once_the_last_round_is_under_way():
     assert "no round left" in str(preview.errors[0])
     with pytest.raises(TournamentError, match="no round left"):
         _register(tournament, "Late\n")
+
+
+def test_a_registered_list_writes_one_line_in_the_activity_log():
+    tournament = _event()
+    _register(tournament, "Ada\nBen\nCal\n")
+    line = Activity.objects.get(scope_kind="tournament", scope_id=tournament.pk)
+    assert line.verb == Verb.ENTRIES_REGISTERED
+    assert line.actor == tournament.director
+    assert line.detail == "3 players from a pasted list · checked in"
+
+
+def test_a_list_pasted_after_the_start_is_logged_as_late_arrivals():
+    tournament = started(progressive(8, rounds=3))
+    _register(tournament, "Late One\n")
+    line = Activity.objects.get(verb=Verb.ENTRIES_REGISTERED, scope_id=tournament.pk)
+    assert line.detail == "1 player from a pasted list · late arrivals, seated from round 2"
+
+
+def test_a_refused_list_writes_nothing_in_the_log():
+    tournament = _event()
+    with pytest.raises(PasteRefused):
+        _register(tournament, "Ada\nBen, nope@\n")
+    assert not Activity.objects.filter(verb=Verb.ENTRIES_REGISTERED).exists()

@@ -292,3 +292,43 @@ def test_a_check_in_refused_at_the_door_shows_why_in_the_row(client):
     response = client.post(url, headers={"HX-Request": "true"})
     assert response.status_code == 200
     assert b"only check players in before the tournament starts" in response.content
+
+
+def test_withdrawing_asks_first_and_the_question_changes_nothing(client):
+    tournament = started(progressive(8, rounds=3))
+    client.force_login(tournament.director)
+    url = reverse("tournaments:entry_action", args=[tournament.slug, 1, "withdraw"])
+
+    page = client.post(url).content.decode()
+
+    assert "Withdraw " in page and 'name="confirm" value="1"' in page
+    assert "you can undo this from the control page" in page
+    assert tournament.entries.get(number=1).status == Entry.Status.CHECKED_IN
+
+
+def test_a_confirmed_withdrawal_offers_an_undo_that_puts_the_player_back(client):
+    tournament = started(progressive(8, rounds=3))
+    client.force_login(tournament.director)
+    slug = tournament.slug
+    withdraw = reverse("tournaments:entry_action", args=[slug, 1, "withdraw"])
+
+    page = client.post(withdraw, {"confirm": "1"}, follow=True).content.decode()
+
+    assert "withdrew. Undo it on this page until the next round starts." in page
+    undo = reverse("tournaments:entry_action", args=[slug, 1, "reinstate"])
+    assert f'action="{undo}"' in page and "withdrawn." in page
+    assert tournament.entries.get(number=1).status == Entry.Status.WITHDRAWN
+    page = client.post(undo, follow=True).content.decode()
+    assert "is back in" in page and f'action="{undo}"' not in page
+    assert tournament.entries.get(number=1).status == Entry.Status.CHECKED_IN
+    again = client.post(undo, follow=True)
+    assert again.status_code == 200 and b"is playing already" in again.content
+
+
+def test_a_brackets_withdrawal_warns_that_it_cannot_be_undone(client):
+    tournament = started(bracket(4))
+    client.force_login(tournament.director)
+    url = reverse("tournaments:entry_action", args=[tournament.slug, 1, "withdraw"])
+    assert "This can't be undone." in client.post(url).content.decode()
+    page = client.post(url, {"confirm": "1"}, follow=True).content.decode()
+    assert "reinstate" not in page and "Undo it" not in page

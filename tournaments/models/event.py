@@ -272,3 +272,15 @@ class Entry(models.Model):
     def is_active(self) -> bool:
         """Still playing: not withdrawn and not a no-show."""
         return self.status in (self.Status.REGISTERED, self.Status.CHECKED_IN)
+
+    @property
+    def withdrawal_undoable(self) -> bool:
+        """Withdrawn from a progressive under way, and no round has opened since: undoing it
+        seats them again in the rounds not yet started."""
+        tournament = self.tournament
+        return (
+            self.status == self.Status.WITHDRAWN
+            and tournament.is_progressive
+            and tournament.status == Tournament.Status.RUNNING
+            and self.last_round == tournament.current_round
+        )

@@ -12,6 +12,7 @@ from tournaments.services.heats import heats_record_game
 from tournaments.services.lifecycle import (
     entry_add_late,
     entry_arrive_late,
+    entry_reinstate,
     entry_withdraw,
     tournament_recheck,
     tournament_start,
@@ -28,6 +29,7 @@ __all__ = [
     "entry_check_in",
     "entry_mark_no_show",
     "entry_register",
+    "entry_reinstate",
     "entry_reset",
     "entry_set_seed",
     "entry_withdraw",

@@ -20,12 +20,16 @@ from django.utils import timezone
 
 from accounts.permissions import can_run_tournament, deny_unless
 from accounts.phones import phone_clean
+from activity.models import Verb
 from league.seasons.models import Player
 from tournaments.errors import TournamentError
 from tournaments.models import Entry, Tournament
 from tournaments.paste import LineError, PastedLine, paste_read
 from tournaments.services.entries import NAME_MAX, _lock_name, _typed
+from tournaments.services.log import tournament_activity
 from tournaments.services.progressive import progressive_regenerate
+from tournaments.versions import tournament_results_changed
+from wording.words import plural
 
 NOT_YOURS = "Only this tournament's director can register its players."
 EMAIL_MAX = Entry._meta.get_field("email").max_length
@@ -260,4 +264,17 @@ def entries_paste_register(
         )
     if running and entries:
         progressive_regenerate(tournament=tournament)
+    if entries:
+        if running:
+            how = f"late arrivals, seated from round {tournament.current_round + 1}"
+        else:
+            how = "checked in" if check_in else "registered"
+        tournament_activity(
+            tournament=tournament,
+            actor=by,
+            verb=Verb.ENTRIES_REGISTERED,
+            detail=f"{plural(len(entries), 'player')} from a pasted list · {how}",
+        )
+        if running:
+            tournament_results_changed(tournament)
     return entries

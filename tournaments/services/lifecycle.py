@@ -5,6 +5,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from accounts.permissions import can_run_tournament, deny_unless
 from activity.models import Verb
 from tournaments.errors import TournamentError
 from tournaments.models import Entry, HeatMatch, HeatStage, Tournament
@@ -14,6 +15,8 @@ from tournaments.services.heats import heats_record_game, heats_start
 from tournaments.services.log import tournament_activity
 from tournaments.services.progressive import progressive_regenerate, progressive_start
 from tournaments.versions import tournament_results_changed
+
+NOT_YOURS = "Only this tournament's director can run it."
 
 
 @transaction.atomic
@@ -78,6 +81,40 @@ def entry_withdraw(*, entry: Entry, by: Any) -> Entry:
 
 
 @transaction.atomic
+def entry_reinstate(*, entry: Entry, by: Any) -> Entry:
+    """Undo a withdrawal from a progressive while no round has opened since: the rounds not
+    yet started are drawn again with them (the round under way kept their seat)."""
+    tournament = _running(entry)
+    deny_unless(can_run_tournament(by, tournament), NOT_YOURS)
+    entry = Entry.objects.select_for_update().get(pk=entry.pk)
+    entry.tournament = tournament
+    if entry.status == Entry.Status.CHECKED_IN:
+        raise TournamentError(f"{entry} is playing already.")
+    if entry.status != Entry.Status.WITHDRAWN:
+        raise TournamentError(f"{entry} hasn't withdrawn, so there is nothing to undo.")
+    if not tournament.is_progressive:
+        raise TournamentError("A team's withdrawal from a bracket or heats can't be undone.")
+    if not entry.withdrawal_undoable:
+        raise TournamentError(
+            f"Round {tournament.current_round} has started since {entry} withdrew, "
+            "so the withdrawal can't be undone."
+        )
+    entry.status = Entry.Status.CHECKED_IN
+    entry.last_round = None
+    entry.save(update_fields=["status", "last_round"])
+    progressive_regenerate(tournament=tournament)
+    tournament_activity(
+        tournament=tournament,
+        actor=by,
+        verb=Verb.ENTRY_REINSTATED,
+        target=entry,
+        detail=f"withdrawal undone in round {tournament.current_round}",
+    )
+    tournament_results_changed(tournament)
+    return entry
+
+
+@transaction.atomic
 def entry_arrive_late(*, entry: Entry, by: Any) -> Entry:
     """Progressive only: a registered player turns up after the start and joins the next round."""
     tournament = _running(entry)
@@ -94,6 +131,13 @@ def entry_arrive_late(*, entry: Entry, by: Any) -> Entry:
     entry.first_round = tournament.current_round + 1
     entry.save(update_fields=["status", "late", "checked_in_at", "first_round"])
     progressive_regenerate(tournament=tournament)
+    tournament_activity(
+        tournament=tournament,
+        actor=by,
+        verb=Verb.ENTRY_ARRIVED_LATE,
+        target=entry,
+        detail=f"seated from round {entry.first_round}",
+    )
     tournament_results_changed(tournament)
     return entry
 

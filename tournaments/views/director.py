@@ -87,10 +87,11 @@ def tournament_edit(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 def manage(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _owned(request, slug)
-    entries = tournament.entries.select_related("player", "partner")
+    entries = list(tournament.entries.select_related("player", "partner"))
     context = {
         "tournament": tournament,
         "entries": entries,
+        "undoable": [entry for entry in entries if entry.withdrawal_undoable],
         "entry_form": EntryForm(),
         "counts": door_counts(tournament),
         "check_in_open": check_in_is_open(tournament),
@@ -139,6 +140,10 @@ ENTRY_ACTIONS = {
     "no_show": (lambda e, u: services.entry_mark_no_show(entry=e), "{} marked as a no-show."),
     "reset": (lambda e, u: services.entry_reset(entry=e), "{} is back to registered."),
     "withdraw": (lambda e, u: services.entry_withdraw(entry=e, by=u), "{} withdrew."),
+    "reinstate": (
+        lambda e, u: services.entry_reinstate(entry=e, by=u),
+        "{} is back in: their withdrawal is undone and the rounds ahead are drawn again.",
+    ),
     "arrive": (
         lambda e, u: services.entry_arrive_late(entry=e, by=u),
         "{} arrived: seated from the next round.",
@@ -157,6 +162,10 @@ def entry_action(request: HttpRequest, slug: str, number: int, action: str) -> H
         messages.error(request, "Unknown action.")
         return redirect("tournaments:manage", tournament.slug)
     run, text = ENTRY_ACTIONS[action]
+    if action == "withdraw" and request.POST.get("confirm") != "1":
+        # A withdrawal redraws the rounds or hands a walkover: ask first, on a page of its own.
+        context = {"tournament": tournament, "entry": entry}
+        return render(request, "tournaments/entry_withdraw_confirm.html", context)
     if request.htmx and action in ("check_in", "no_show", "reset"):
         # At the door: answer with the row alone, its problem (if any) shown in place.
         error = ""
@@ -169,6 +178,8 @@ def entry_action(request: HttpRequest, slug: str, number: int, action: str) -> H
         response = render(request, "tournaments/_entry_row.html", context)
         response["HX-Trigger"] = "entries-changed"  # the door's counters refresh at once
         return response
+    if action == "withdraw" and tournament.is_progressive:
+        text += " Undo it on this page until the next round starts."
     _attempt(request, lambda: run(entry, request.user), text.format(entry))
     return redirect("tournaments:manage", tournament.slug)
 
