@@ -20,6 +20,7 @@ from tests.league.cancellation_factories import (
     makeup,
     night,
     opt_in_to_texts,
+    players_of,
     published_season,
 )
 from tests.league.factories import TUESDAY
@@ -74,8 +75,9 @@ def test_a_manager_cancels_a_night_and_everyone_hears_exactly_once(page, deliver
     page.get_by_role("button", name="Review before cancelling").click()
 
     expect(page.locator("#fixture-count")).to_contain_text("4 fixtures will be cancelled")
-    expect(page.locator("#recipient-count")).to_contain_text("9 people will be notified")
-    expect(page.locator("#recipient-count")).to_contain_text("9 emails and 3 text messages")
+    expect(page.locator("#recipient-count")).to_contain_text("17 people will be notified")
+    expect(page.locator("#recipient-count")).to_contain_text("17 emails and 3 text messages")
+    expect(page.locator("#who-will-be-told")).to_have_text("This will email 17 people and text 3.")
     _fits_the_phone(page)
     assert not Cancellation.objects.exists() and not Notice.objects.exists()
 
@@ -98,7 +100,8 @@ def test_a_manager_cancels_a_night_and_everyone_hears_exactly_once(page, deliver
     ) == {"cancelled"}
     assert len(night(season)) == 4
     emails = collections.Counter(m.to[0] for m in mail.outbox)
-    assert emails == {address: 1 for address in {p.email for p in everyone} | {subscriber.email}}
+    players = {p.email for p in players_of(night(season))}  # captains among them
+    assert emails == {address: 1 for address in players | {subscriber.email}}
     assert {m.subject for m in mail.outbox} == {SUBJECT}
     assert all("Ice storm: the roads are closed." in m.body for m in mail.outbox)
     texts = collections.Counter(tuple(m.recipients) for m in sms.outbox)
@@ -107,7 +110,9 @@ def test_a_manager_cancels_a_night_and_everyone_hears_exactly_once(page, deliver
 
     cancellation = Cancellation.objects.get()
     page.goto(f"{_dashboard(season)}cancellations/{cancellation.pk}/")
-    expect(page.locator(".notice-delivery")).to_contain_text("Email: 9 sent · 0 pending · 0 failed")
+    expect(page.locator(".notice-delivery")).to_contain_text(
+        "Email: 17 sent · 0 pending · 0 failed"
+    )
     expect(page.locator(".notice-delivery")).to_contain_text("Text: 3 sent · 0 pending · 0 failed")
 
     # The public sees it on the season page and in the feed, once.
@@ -164,4 +169,4 @@ def test_a_manager_picks_single_fixtures_and_then_reschedules_them(page):
     )
     assert Notice.objects.count() == 2
     follow_up = Notice.objects.latest("pk")
-    assert follow_up.messages.filter(channel="email").count() == 2  # the two captains
+    assert follow_up.messages.filter(channel="email").count() == 4  # both teams' players
