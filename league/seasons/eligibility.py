@@ -17,6 +17,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from league.seasons.models import Fixture, Player, RosterEntry, Season, Team, Waiver
+from wording.words import plural
 
 INACTIVE = "inactive"  # withdrawn or removed
 SHORT = "short"  # fewer signed regulars than the season's minimum
@@ -85,9 +86,10 @@ def _problems(
         unsigned = tuple(
             (e.player_id, e.player.name) for e in regulars if e.player_id not in signed
         )
+        waivers = "a signed waiver" if season.min_roster == 1 else "signed waivers"
         message = (
-            f"{team.name} needs {season.min_roster} players with signed waivers on its roster "
-            f"to play (it has {ready})."
+            f"{team.name} needs {plural(season.min_roster, 'player')} with {waivers} on its "
+            f"roster to play (it has {ready})."
         )
         problems.append(PlayProblem(SHORT, team, message, unsigned))
     for entry in subs:

@@ -41,6 +41,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 
 from algorithms.round_robin import round_robin_round
+from wording.words import plural
 
 type TeamId = Hashable
 type TableId = Hashable
@@ -108,8 +109,9 @@ def generate_schedule(
     needed = sum(len(teams) // 2 for teams in teams_by_level.values())
     if needed > len(tables):
         raise ValueError(
-            f"each night needs {needed} tables (one per fixture across all levels) "
-            f"but only {len(tables)} are available; add tables or split the night"
+            f"each night needs {plural(needed, 'table')} (one per fixture across all levels) "
+            f"but only {len(tables)} {'is' if len(tables) == 1 else 'are'} available; add "
+            "tables or split the night"
         )
 
     nights = schedule_dates(start, weeks, blackout_dates)

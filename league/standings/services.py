@@ -21,6 +21,7 @@ from notices.models import Notice
 from notices.services import notice_send
 from scoring.models import Scorecard
 from wording.when import day
+from wording.words import plural
 
 LIVE = (Fixture.Status.SCHEDULED, Fixture.Status.PLAYED)
 NOTE_MAX = StandingsSnapshot._meta.get_field("note").max_length
@@ -102,7 +103,7 @@ def standings_publish(*, season: Season, week: int, by: Any, note: str = "") -> 
 
 
 def _publish_detail(snapshot: StandingsSnapshot) -> str:
-    open_games = f"{snapshot.open_games} games still open" if snapshot.open_games else ""
+    open_games = f"{plural(snapshot.open_games, 'game')} still open" if snapshot.open_games else ""
     return " · ".join(filter(None, [open_games, snapshot.note]))
 
 

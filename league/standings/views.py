@@ -28,6 +28,7 @@ from league.standings.models import StandingsSnapshot
 from league.standings.services import standings_publish
 from league.standings.tables import StandingsTable, legend
 from league.web import report
+from wording.words import plural
 
 # Bump when the table's columns, its template or the CSV writer change, to drop the cached
 # published tables and files.
@@ -310,7 +311,11 @@ def standings_publish_view(request: HttpRequest, league: str, season: str) -> Ht
     messages.success(
         request,
         f"Week {snapshot.week} standings published"
-        + (f" ({snapshot.open_games} games still without a result)" if snapshot.open_games else "")
+        + (
+            f" ({plural(snapshot.open_games, 'game')} still without a result)"
+            if snapshot.open_games
+            else ""
+        )
         + ". Captains and subscribers have been told.",
     )
     return redirect(url + f"?week={snapshot.week}")

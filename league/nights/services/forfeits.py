@@ -34,6 +34,7 @@ from notices.models import Notice
 from notices.services import notice_send
 from scoring.models import Scorecard
 from wording.when import day
+from wording.words import plural
 
 NOTE_MAX = Forfeit._meta.get_field("note").max_length
 REASON_MAX = 1000  # a manager's reason or note, kept with the forfeit or the review
@@ -91,8 +92,8 @@ def forfeit_record(
         raise ValidationError("Say how many minutes late the team was.") from None
     if not games:
         raise ValidationError(
-            f"{minutes_late} minutes late costs nothing yet: game 1 is forfeited at "
-            f"{policy.game1_minutes} minutes."
+            f"{plural(minutes_late, 'minute')} late costs nothing yet: game 1 is forfeited "
+            f"at {plural(policy.game1_minutes, 'minute')}."
         )
     reason = Reason.NO_SHOW if no_show else Reason.ONE_PLAYER if one_player else Reason.LATE
     return _write(fixture, team, games, reason, minutes_late, note, by)

@@ -242,3 +242,9 @@ def test_a_note_too_long_is_refused_not_cut_and_nothing_is_recorded():
                 fixture=n.fixture, team=n.away, by=n.home_captain, minutes_late=20, note=note
             )
     assert not Forfeit.objects.exists()
+
+
+def test_one_minute_late_is_said_in_the_singular():
+    n = night()
+    with pytest.raises(ValidationError, match="1 minute late costs nothing yet"):
+        forfeit_record(fixture=n.fixture, team=n.away, by=n.home_captain, minutes_late=1)

@@ -105,3 +105,11 @@ def test_a_player_may_play_once_their_waiver_is_signed():
     ]
     WaiverFactory(player=player, season=season)
     assert player_may_play(player, season) == []
+
+
+def test_a_one_player_minimum_is_said_in_the_singular():
+    team = TeamFactory(season__min_roster=1)
+    RosterEntryFactory(team=team, role=RosterEntry.Role.CAPTAIN)
+    assert team_play_problems(team) == [
+        f"{team.name} needs 1 player with a signed waiver on its roster to play (it has 0)."
+    ]

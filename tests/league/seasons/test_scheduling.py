@@ -226,3 +226,8 @@ def test_a_season_that_would_run_past_the_year_9999_is_refused_not_overflowed():
     with pytest.raises(ValueError, match="past the year 9999"):
         schedule_dates(date(9999, 12, 28), weeks=2)
     assert schedule_dates(date(9999, 12, 28), weeks=1) == [date(9999, 12, 28)]
+
+
+def test_one_table_too_few_is_said_in_the_singular():
+    with pytest.raises(ValueError, match="needs 2 tables .* but only 1 is available"):
+        generate_schedule({"A": teams("a", 4)}, 3, MONDAY, (), [1])

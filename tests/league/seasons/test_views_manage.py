@@ -281,3 +281,14 @@ def test_the_manage_page_card_links_recent_seasons(client, manager):
     season = make_season(teams_per_level=(), league=LeagueFactory(name="CCA"))
     body = client.get(reverse("manage")).content.decode()
     assert _season_url("season_dashboard", season) in body
+
+
+def test_the_managers_pages_count_in_the_singular(client):
+    season = make_season(teams_per_level=(), tables=1, weeks=1, min_roster=1)
+    client.force_login(manager_user())
+    setup = client.get(_season_url("season_setup", season)).content.decode()
+    assert ": 1 table</li>" in setup
+    dashboard = client.get(_season_url("season_dashboard", season)).content.decode()
+    assert "· 1 week ·" in dashboard
+    public = client.get(season.get_absolute_url()).content.decode()
+    assert "· 1 week</p>" in public

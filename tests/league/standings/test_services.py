@@ -109,3 +109,12 @@ def test_a_note_too_long_or_with_control_characters_is_refused_not_cut(league_we
         with pytest.raises(ValidationError, match=message):
             standings_publish(season=season, week=2, by=manager_user(), note=note)
     assert not StandingsSnapshot.objects.exists()
+
+
+def test_the_log_counts_one_open_game_in_the_singular():
+    from league.standings.services import _publish_detail
+
+    assert _publish_detail(StandingsSnapshot(open_games=1, note="")) == "1 game still open"
+    assert _publish_detail(StandingsSnapshot(open_games=3, note="Rain.")) == (
+        "3 games still open · Rain."
+    )
