@@ -12,13 +12,14 @@ from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest
 
-from accounts import throttle
+from accounts import sign_in_links, throttle
 from accounts.phones import phone_clean
-from accounts.tasks import send_password_reset
+from accounts.tasks import send_password_reset, send_password_reset_text
 from inputs.bounds import InputRules
 
 NAME_MAX = 120
 WRONG_PASSWORD = "That isn't your current password."
+NOT_AN_ADDRESS = "Enter a valid email address, or a mobile number with its area code."
 ACCOUNT_EMAIL_TAKEN = (
     "Another account uses that email address. If it is yours too, sign in with that "
     "account, or ask your league manager to merge them."
@@ -48,21 +49,32 @@ class LoginForm(AuthenticationForm):
 
 
 class PasswordResetRequestForm(PasswordResetForm):
-    """Ask for a reset link; floods (per address typed, per visitor) are refused.
+    """Ask for a reset link by email, or by text to the number on the account; floods (per
+    address or number typed, per visitor) are refused.
 
-    The emails are sent by a Celery task after the request commits, so a slow mail server
-    never holds up the page, and the page reads the same whether or not the address
-    belongs to an account.
+    The messages are sent by Celery tasks after the request commits, so a slow mail server
+    never holds up the page, and the page reads the same whether or not the address or
+    number belongs to an account.
     """
+
+    email = forms.CharField(label="Email address or mobile number", max_length=254)
 
     def __init__(self, *args: Any, request: HttpRequest, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.request = request
+        self.number = ""
         self.fields["email"].widget.attrs.update(autofocus=True)
 
     def clean_email(self) -> str:
-        email = self.cleaned_data["email"]
-        guard = throttle.reset_guard(self.request, email)
+        typed = self.cleaned_data["email"].strip()
+        if "@" in typed:
+            email = forms.EmailField().clean(typed)
+            guard = throttle.reset_guard(self.request, email)
+        elif any(c.isdigit() for c in typed):
+            self.number = phone_clean(typed)
+            email, guard = "", sign_in_links.reset_text_guard(self.request, self.number)
+        else:
+            raise ValidationError(NOT_AN_ADDRESS, code="invalid")
         try:
             guard.begin()
         except throttle.Refused as refusal:
@@ -71,7 +83,16 @@ class PasswordResetRequestForm(PasswordResetForm):
         return email
 
     def save(self, *, site_url: str, **kwargs: Any) -> int:  # type: ignore[override]
-        """Queue one reset email per matching account; returns how many."""
+        """Queue one reset email (or text) per matching account; returns how many."""
+        if self.number:
+            users = [
+                user
+                for user in sign_in_links.users_with_phone(self.number)
+                if user.has_usable_password()
+            ]
+            for user in users:
+                send_password_reset_text.delay_on_commit(user.pk, site_url)
+            return len(users)
         users = list(self.get_users(self.cleaned_data["email"]))
         for user in users:
             send_password_reset.delay_on_commit(user.pk, site_url)

@@ -45,6 +45,7 @@ from accounts.invitation_links import (
 )
 from accounts.models import Invitation, RoleName, Scope
 from accounts.services import role_grant
+from accounts.sign_in_links import account_phone_of, account_phone_set
 from wording.when import day
 
 __all__ = [
@@ -357,6 +358,9 @@ def invitation_accept(*, invitation: Invitation, user: Any) -> str:
             else "This invitation was withdrawn."
         )
     invitation.refresh_from_db()
+    if invitation.phone and not invitation.email and not account_phone_of(user):
+        # The link was texted to this number only: it is the person's, for resets too.
+        account_phone_set(user=user, phone=invitation.phone)
     next_url = handler_for(invitation.kind).apply(invitation, user)
     permissions.forget_roles(user)
     return next_url or reverse("home")

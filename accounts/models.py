@@ -249,3 +249,23 @@ class ThrottleCounter(models.Model):
 
     def __str__(self) -> str:
         return f"{self.key}: {self.count}"
+
+
+class AccountPhone(models.Model):
+    """The mobile number of an account, where a password reset or a sign-in link may be
+    texted. Only its owner sets it — from a text invitation they accepted (the link reached
+    that phone) or by typing it on their own pages — never someone else: a captain or a
+    manager who changes a player's number for notices can't redirect their sign-in.
+    Several accounts may share a phone (a family's): each gets its own link."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="account_phone",
+    )
+    number = models.CharField(max_length=20, db_index=True)  # E.164
+    set_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"{self.user} · {self.number}"

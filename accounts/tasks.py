@@ -2,6 +2,7 @@
 up a page). Each task builds its message from the database, so its arguments carry no
 secret: a reset link's token is made in the worker."""
 
+import sms
 from celery import shared_task
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -98,5 +99,72 @@ def send_email_changed_notice(user_id: int, old_email: str) -> bool:
         ),
         from_email=None,
         recipient_list=[old_email],
+    )
+    return True
+
+
+def _text(number: str, body: str) -> None:
+    sms.send_sms(body, recipients=[number])
+
+
+@shared_task(autoretry_for=(OSError,), retry_backoff=True, max_retries=5)
+def send_password_reset_text(user_id: int, site_url: str = "") -> bool:
+    """Text a password reset link to the number on an active account."""
+    user = (
+        get_user_model()
+        .objects.filter(pk=user_id, is_active=True)
+        .select_related("account_phone")
+        .first()
+    )
+    number = getattr(getattr(user, "account_phone", None), "number", "")
+    if user is None or not number:
+        return False
+    link = reset_link(user, site_url or settings.SITE_URL)
+    valid = wait_text(settings.PASSWORD_RESET_TIMEOUT)
+    _text(
+        number,
+        f"Euchre League: choose a new password for {user.get_username()} here (works once, "
+        f"for {valid}): {link} Not you? Ignore this text.",
+    )
+    return True
+
+
+@shared_task(autoretry_for=(OSError,), retry_backoff=True, max_retries=5)
+def send_sign_in_link(user_id: int, site_url: str, channel: str, sent_by: str) -> bool:
+    """A fresh sign-in link a manager or director sent: by email, or by text to the number
+    on the account. It opens the page that sets a new password."""
+    user = (
+        get_user_model()
+        .objects.filter(pk=user_id, is_active=True)
+        .select_related("account_phone")
+        .first()
+    )
+    if user is None:
+        return False
+    link = reset_link(user, site_url or settings.SITE_URL)
+    valid = wait_text(settings.PASSWORD_RESET_TIMEOUT)
+    if channel == "text":
+        number = getattr(getattr(user, "account_phone", None), "number", "")
+        if not number:
+            return False
+        _text(
+            number,
+            f"{sent_by} sent you a link to sign in to Euchre League as {user.get_username()}: "
+            f"choose a new password here (works once, for {valid}): {link}",
+        )
+        return True
+    if not user.email:
+        return False
+    send_mail(
+        subject="A link to sign in to Euchre League",
+        message=(
+            f"Hello {_name(user)},\n\n"
+            f"{sent_by} sent you a link to sign in to Euchre League. Your username is "
+            f"{user.get_username()}. Open the link to choose a new password; it works once, "
+            f"for {valid}:\n{link}\n\n"
+            "If you didn't ask for it, ignore this email: your password stays as it is.\n"
+        ),
+        from_email=None,
+        recipient_list=[user.email],
     )
     return True

@@ -11,6 +11,7 @@ from django.db import IntegrityError, transaction
 from django.db.models.functions import Lower
 
 from accounts.forms import ACCOUNT_EMAIL_TAKEN
+from accounts.sign_in_links import account_phone_set
 from accounts.tasks import send_email_changed_notice
 from league.seasons.models import Player
 from notices.models import Subscription
@@ -58,6 +59,8 @@ def account_update(
         raise ValidationError({"email": ACCOUNT_EMAIL_TAKEN}) from None
     if player is not None:
         changed += _player_update(player, name, email, phone, sms_opt_in)
+        if phone is not None and "phone" in changed:  # their own number: resets by text too
+            account_phone_set(user=user, phone=phone)
     if "email" in changed and old_email:
         send_email_changed_notice.delay_on_commit(user.pk, old_email)
     return changed

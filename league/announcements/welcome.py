@@ -15,6 +15,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 
 from accounts import permissions
 from accounts.models import Invitation
+from accounts.sign_in_links import account_phone_set
 from accounts.phones import normalise_phone
 from league.announcements import selectors
 from league.announcements.forms import SubscriptionForm
@@ -119,6 +120,8 @@ def team_welcome(request: HttpRequest, pk: int) -> HttpResponse:
         except ValidationError as exc:
             _form_errors(form, exc)
         else:
+            if data["phone"].strip():  # their own number: a reset may be texted there
+                account_phone_set(user=request.user, phone=data["phone"])
             if data["by_email"] or data["by_sms"]:
                 messages.success(request, "Your notice choices are saved.")
             else:

@@ -24,6 +24,7 @@ from accounts.invitations import (
 )
 from accounts.models import Invitation
 from accounts.phones import normalise_phone
+from accounts.sign_in_links import register_member_check, sign_in_link_send
 from league.seasons.models import Fixture, Player, RosterEntry, Season, Team, Waiver
 from wording.when import day
 from wording.words import possessive
@@ -180,8 +181,13 @@ def _may_invite_team(user: Any, invitation: Invitation) -> bool:
     return team is not None and permissions.can_act_for_team(user, team)
 
 
+def _plays_in_league(user: Any, league_id: int) -> bool:
+    return RosterEntry.objects.filter(player__user=user, team__season__league_id=league_id).exists()
+
+
 def register() -> None:
     """Called from `LeagueConfig.ready`."""
+    register_member_check("league", _plays_in_league)  # whom its managers send sign-in links
     for kind in KIND_FOR_ROLE.values():
         register_invitation_handler(kind, may_invite=_may_invite_team, apply=_apply_team)
     register_invitation_handler(Invitation.Kind.SUB, may_invite=_may_invite_team, apply=_apply_sub)
@@ -254,6 +260,30 @@ def team_invitation_send(*, by: Any, team: Team, entry_id: int, contact: str = "
             f"There is no email or mobile number for {entry.player.name}: type one to invite them."
         )
     return _invite(by=by, entry=entry, email=email, phone=phone)
+
+
+def member_sign_in_link_send(
+    *, by: Any, team: Team, entry_id: int, channel: str, site_url: str
+) -> str:
+    """A league manager sends a player of the roster who has an account a fresh sign-in
+    link (by email or text); returns the message to show. Accounts checks again that
+    `by` manages this league and that the person plays in it."""
+    entry = (
+        RosterEntry.objects.select_related("player__user")
+        .filter(team=team, pk=entry_id, player__user__isnull=False)
+        .first()
+    )
+    if entry is None:
+        raise ValidationError("That player has no account yet: invite them instead.")
+    sent_to = sign_in_link_send(
+        by=by,
+        user=entry.player.user,
+        scope_kind="league",
+        scope_id=team.season.league_id,
+        channel=channel,
+        site_url=site_url,
+    )
+    return f"A sign-in link is on its way to {entry.player.name} ({sent_to})."
 
 
 def _uninvited(entries: list[RosterEntry]) -> list[RosterEntry]:

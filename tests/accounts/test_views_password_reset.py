@@ -47,7 +47,8 @@ def test_the_reset_page_is_phone_friendly_and_asks_for_an_email(client):
     text = response.content.decode()
     assert response.status_code == 200
     assert 'name="viewport"' in text
-    assert 'type="email"' in text and 'autocomplete="email"' in text
+    assert 'inputmode="email"' in text and 'autocomplete="email"' in text
+    assert "Email address or mobile number" in text
 
 
 def test_asking_emails_one_absolute_link_built_from_the_site_address(ask, site):

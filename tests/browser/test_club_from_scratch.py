@@ -238,7 +238,7 @@ def test_a_club_goes_from_one_administrator_to_a_confirmed_card(page, live_serve
     page.goto("/accounts/login/")
     page.get_by_role("link", name="Forgot your password?").click()
     page.get_by_label("Email address").fill("pat@example.com")
-    page.get_by_role("button", name="Email me a reset link").click()
+    page.get_by_role("button", name="Send me a reset link").click()
     page.goto(_reset_link("pat@example.com"))
     page.get_by_label("New password", exact=True).fill("a-brand-new-bower-9")
     page.get_by_label("New password again").fill("a-brand-new-bower-9")

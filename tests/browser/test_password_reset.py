@@ -34,7 +34,7 @@ def test_a_player_resets_a_forgotten_password_from_the_email(page, live_server, 
     page.get_by_role("link", name="Forgot your password?").click()
     page.get_by_label("Email address").fill("riley@example.com")
     assert _fits_the_phone(page)
-    page.get_by_role("button", name="Email me a reset link").click()
+    page.get_by_role("button", name="Send me a reset link").click()
     assert page.get_by_role("heading", name="Check your email").is_visible()
 
     link = _reset_link()

@@ -24,6 +24,7 @@ from accounts.invitations import (
 )
 from accounts.models import Invitation
 from accounts.phones import normalise_phone
+from accounts.sign_in_links import register_member_check
 from league.seasons.invitations import player_for_account
 from league.seasons.models import Player
 from tournaments.errors import TournamentError
@@ -82,9 +83,16 @@ def _may_invite_entrant(user: Any, invitation: Invitation) -> bool:
     return tournament is not None and permissions.can_run_tournament(user, tournament)
 
 
+def _entered(user: Any, tournament_id: int) -> bool:
+    return Entry.objects.filter(
+        Q(player__user=user) | Q(partner__user=user), tournament_id=tournament_id
+    ).exists()
+
+
 def register() -> None:
     """Called from `TournamentsConfig.ready`."""
     register_invitation_handler(ENTRANT, may_invite=_may_invite_entrant, apply=_apply_entrant)
+    register_member_check("tournament", _entered)  # whom its directors send sign-in links
 
 
 # --- sending ---

@@ -10,6 +10,7 @@ from django.urls import reverse
 from accounts import permissions
 from accounts.invitations import invitation_resend, invitation_revoke
 from accounts.models import Invitation
+from accounts.views import site_url
 from accounts.views_invitations import staff_page
 from league.seasons import invitations as service
 from league.seasons import selectors
@@ -40,6 +41,16 @@ def _row_action(request: HttpRequest, team: Team, action: str) -> str:
     raise ValueError(action)
 
 
+def _sign_in_link(request: HttpRequest, team: Team) -> str:
+    return service.member_sign_in_link_send(
+        by=request.user,
+        team=team,
+        entry_id=int(request.POST.get("entry", "")),
+        channel=request.POST.get("channel", ""),
+        site_url=site_url(request),
+    )
+
+
 def _post(request: HttpRequest, team_for, send_all) -> bool:  # type: ignore[no-untyped-def]
     """Handle a POST of an invitations page; True when it did something."""
     action = request.POST.get("action", "")
@@ -54,6 +65,9 @@ def _post(request: HttpRequest, team_for, send_all) -> bool:  # type: ignore[no-
             )
             return True
         team = team_for(request.POST.get("team", ""))
+        if action == "sign_in_link":
+            messages.success(request, _sign_in_link(request, team))
+            return True
         messages.success(request, _row_action(request, team, action))
         return True
     except ValidationError as exc:
@@ -107,6 +121,7 @@ def season_invitations(request: HttpRequest, league: str, season: str) -> HttpRe
             "back_url": reverse("league:season_dashboard", args=[league, season]),
             "back_label": f"{season_obj.name} dashboard",
             "show_team": True,
+            "can_send_links": True,  # a manager sends a member a fresh sign-in link
         },
     )
 

@@ -327,3 +327,35 @@ def test_saving_with_nothing_ticked_asks_first_and_changes_nothing(client, team,
     chosen = Subscription.objects.filter(player__user=user).values_list("by_email", "by_sms")
     assert set(chosen) <= {(False, False)}
     assert not Player.objects.get(user=user).sms_opt_in
+
+
+def test_the_season_page_sends_a_player_with_an_account_a_sign_in_link(
+    client, season, team, manager, entry, django_capture_on_commit_callbacks
+):
+    import sms
+
+    from accounts.sign_in_links import account_phone_set
+
+    user = UserFactory(email="")
+    Player.objects.filter(pk=entry.player_id).update(user=user)
+    account_phone_set(user=user, phone="(416) 555-0142")
+    sms.outbox = []
+    client.force_login(manager)
+    page = client.get(_season_url(season)).content.decode()
+    assert "Text Anna Smith a sign-in link" in page
+    data = {"action": "sign_in_link", "team": team.pk, "entry": entry.pk, "channel": "text"}
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(_season_url(season), data, follow=True)
+    assert "A sign-in link is on its way to Anna Smith (••• 0142)" in response.content.decode()
+    assert [t.recipients for t in sms.outbox] == [["+14165550142"]]
+    response = client.post(_season_url(season), data | {"channel": "email"}, follow=True)
+    assert "no email address on their account" in response.content.decode()
+
+
+def test_a_captain_cannot_send_sign_in_links_from_the_team_page(client, team, captain, entry):
+    user = UserFactory(email="")
+    Player.objects.filter(pk=entry.player_id).update(user=user)
+    client.force_login(captain)
+    assert "sign-in link" not in client.get(_team_url(team)).content.decode()
+    data = {"action": "sign_in_link", "team": team.pk, "entry": entry.pk, "channel": "email"}
+    assert client.post(_team_url(team), data).status_code == 403
