@@ -25,7 +25,7 @@ from league.seasons.eligibility import PlayProblem, team_play_issues
 from league.seasons.fixes import play_fixes
 from league.seasons.models import Fixture
 from league.web import report
-from wording.words import possessive
+from wording.words import listing, possessive
 
 
 def _fixture(pk: int) -> Fixture:
@@ -332,18 +332,22 @@ def fixture_close(request: HttpRequest, pk: int) -> HttpResponse:
         report(request, exc)
     else:
         parts = []
-        if closure.settled_games:
-            parts.append(
-                f"cards of game(s) {', '.join(map(str, closure.settled_games))} stand as entered"
-            )
-        if closure.no_result_games:
-            parts.append(
-                f"game(s) {', '.join(map(str, closure.no_result_games))} booked as no result"
-            )
+        settled, no_result = closure.settled_games, closure.no_result_games
+        if settled:
+            cards = "the card of" if len(settled) == 1 else "the cards of"
+            stand = "stands" if len(settled) == 1 else "stand"
+            parts.append(f"{cards} {_games(settled)} {stand} as entered")
+        if no_result:
+            parts.append(f"{_games(no_result)} booked as no result")
         messages.success(
             request, "Fixture closed" + (": " + "; ".join(parts) if parts else "") + "."
         )
     return redirect("league:fixture_detail", pk=fixture.pk)
+
+
+def _games(numbers: list[int]) -> str:
+    """ "game 2", "games 2 and 3"."""
+    return f"game {numbers[0]}" if len(numbers) == 1 else f"games {listing(numbers)}"
 
 
 def night_detail(request: HttpRequest, league: str, season: str, date: str) -> HttpResponse:

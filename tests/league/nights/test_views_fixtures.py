@@ -304,3 +304,14 @@ def test_the_public_and_a_played_night_say_nothing_of_entry_opening(client):
         .content.decode()
     )
     assert "Entry opens" not in html and "Enter the final scores" in html
+
+
+def test_closing_says_which_games_stand_and_which_have_no_result(client):
+    n = night(date=timezone.localdate() - datetime.timedelta(days=7))
+    fixture_submit_scores(fixture=n.fixture, user=n.home_captain, scores=[GameScore(1, 10, 4)])
+    url = reverse("league:fixture_close", args=[n.fixture.pk])
+    response = _as(client, manager_user()).post(url, {"reason": "No cards."}, follow=True)
+    assert (
+        "Fixture closed: the card of game 1 stands as entered; games 2 and 3 booked as no result."
+        in response.content.decode()
+    )
