@@ -116,3 +116,15 @@ def test_the_pure_addresses_leave_out_an_opted_out_address_whatever_its_case():
 )
 def test_the_audience_says_who_will_be_told(audience, sentence):
     assert audience.sentence == sentence
+
+
+def test_many_opt_outs_are_looked_up_by_address(monkeypatch):
+    monkeypatch.setattr("notices.unsubscribe.IN_QUERY", 2)
+    for n in range(4):
+        email_opt_out(f"r{n * 2}@example.com")
+    rows = notice_addresses(kind="general", recipients=recipients(6, sms=False))
+    assert sorted(a for _, a, _, _ in rows) == [
+        "r1@example.com",
+        "r3@example.com",
+        "r5@example.com",
+    ]
