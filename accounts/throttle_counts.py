@@ -10,8 +10,8 @@ applies atomically, so parallel guesses each get their own count:
   one; every attempt keeps the count for another `window` seconds, so a patient guesser
   is remembered until they stop for that long;
 - `decrement` is a conditional UPDATE that never goes below zero;
-- `block` sets the moment a key waits or is locked until (and, for a lock, starts the
-  count afresh once it lifts).
+- `block` sets the moment a key waits or is locked until (and, for a lock, lets the
+  count lapse when it lifts; attempts meanwhile don't keep it longer).
 
 Writes run in autocommit: a caller must not hold them in a transaction that may roll
 back, or a refused guess would take its count with it. Rows whose count and refusal have
@@ -46,10 +46,11 @@ def increment(key: str, *, now: float, window: int) -> int:
                 "VALUES (%s, 1, %s, 0, '') "
                 "ON CONFLICT ({key}) DO UPDATE SET "
                 "count = CASE WHEN {table}.expires <= %s THEN 1 ELSE {table}.count + 1 END, "
-                "expires = excluded.expires "
+                "expires = CASE WHEN {table}.expires > %s AND {table}.until > %s "
+                "THEN {table}.expires ELSE excluded.expires END "
                 "RETURNING count"
             ),
-            [key, now + window, now],
+            [key, now + window, now, now, now],
         )
         return int(cursor.fetchone()[0])
 
@@ -62,10 +63,14 @@ def decrement(key: str, *, now: float) -> None:
 
 
 def block(key: str, *, until: float, kind: str, restart: bool) -> None:
-    """Refuse `key` until `until`; with `restart` its count starts afresh afterwards."""
+    """Refuse `key` until `until`; with `restart` its count lapses then and starts afresh.
+
+    The count itself stays until then: an attempt that was already past the check when
+    the lock was set still finds the count at the limit and is refused (zeroing it here
+    let such attempts start a new count and reach the password check)."""
     changes: dict[str, float | str] = {"until": until, "kind": kind}
     if restart:
-        changes |= {"count": 0, "expires": 0}
+        changes["expires"] = until
     ThrottleCounter.objects.filter(key=key).update(**changes)
 
 

@@ -40,6 +40,8 @@ def test_a_lock_starts_the_count_afresh_once_it_lifts():
     for _ in range(3):
         throttle_counts.increment("k", now=100, window=60)
     throttle_counts.block("k", until=1000, kind="locked", restart=True)
+    # An attempt already past the check when the lock was set finds the count at the limit.
+    assert throttle_counts.increment("k", now=101, window=60) == 4
     assert throttle_counts.refusals(["k", "other"], now=999) == {"k": (1000, "locked")}
     assert throttle_counts.refusals(["k"], now=1000) == {}
     assert throttle_counts.increment("k", now=1001, window=60) == 1

@@ -142,12 +142,19 @@ def test_a_played_fixture_shows_its_score_and_its_row_links_to_it(
     assert '<strong class="score">2–1</strong>' in client.get(url).content.decode()
 
 
+@pytest.fixture
+def in_process_cache(settings):
+    """The in-process cache, whose keys a test can count (whatever REDIS_URL says)."""
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    caches["default"].clear()  # what an earlier test left there
+
+
 def _kept_bodies() -> int:
     """How many schedule bodies the (in-process) cache holds."""
     return sum("schedule-page" in key for key in caches["default"]._cache)
 
 
-def test_random_pages_keep_at_most_one_body_per_real_page(client):
+def test_random_pages_keep_at_most_one_body_per_real_page(client, in_process_cache):
     season = _season_from(timezone.localdate(), teams=(30, 30))  # 120 fixtures: 2 pages
     rng = random.Random(20)
     for _ in range(150):
@@ -158,7 +165,7 @@ def test_random_pages_keep_at_most_one_body_per_real_page(client):
     assert "Page 2 of 2" in body
 
 
-def test_unknown_values_and_searches_are_served_but_not_kept(client):
+def test_unknown_values_and_searches_are_served_but_not_kept(client, in_process_cache):
     season = _season_from(timezone.localdate())
     other = _season_from(timezone.localdate())
     stranger = other.teams.first()
@@ -177,7 +184,7 @@ def test_unknown_values_and_searches_are_served_but_not_kept(client):
     assert client.get(_url(season, "?q=b3")).content.decode().count(">B3</a>") == 4
 
 
-def test_a_csv_of_a_search_is_served_but_not_kept(client):
+def test_a_csv_of_a_search_is_served_but_not_kept(client, in_process_cache):
     season = _season_from(timezone.localdate())
     response = client.get(_url(season, "?export=csv&q=b3"))
     assert response.status_code == 200 and b"B3" in response.content
