@@ -117,7 +117,8 @@ def _header_problems(header: list[str]) -> list[str]:
         return [f"The first row must name the columns; missing: {', '.join(missing)}."]
     unknown = [name for name in header if name and name not in COLUMNS]
     if unknown:
-        return [f"Unknown column(s): {', '.join(unknown)}. Use: {', '.join(COLUMNS)}."]
+        named = "column" if len(unknown) == 1 else "columns"
+        return [f"Unknown {named}: {', '.join(unknown)}. Use: {', '.join(COLUMNS)}."]
     twice = sorted({name for name in header if name and header.count(name) > 1})
     if twice:
         return [f"The first row names {', '.join(twice)} more than once."]

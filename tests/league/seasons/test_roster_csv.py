@@ -49,7 +49,9 @@ def test_it_needs_the_team_and_player_name_columns():
 
 def test_it_names_unknown_columns():
     errors = parse_roster_csv("team,player_name,shoe_size\nT,Ann,9\n").errors
-    assert errors[0].startswith("Unknown column(s): shoe_size.")
+    assert errors[0].startswith("Unknown column: shoe_size.")
+    errors = parse_roster_csv("team,player_name,shoe_size,hat\nT,Ann,9,\n").errors
+    assert errors[0].startswith("Unknown columns: shoe_size, hat.")
 
 
 def test_a_column_named_twice_is_refused_rather_than_one_of_them_kept():
