@@ -1,4 +1,5 @@
-"""Setting up an event twice at once, as real concurrent requests on PostgreSQL."""
+"""Setting up an event twice at once, or undoing a withdrawal twice, as real concurrent
+requests on PostgreSQL."""
 
 import datetime
 
@@ -7,13 +8,20 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.models import Role
+from activity.models import Activity, Verb
 from league.seasons.models import Player
 from scoring.models import RuleSet
 from tests.concurrency import at_once
 from tests.factories import TournamentFactory, director_user
+from tests.tournaments.factories import progressive, started
 from tournaments.errors import TournamentError
-from tournaments.models import Tournament
-from tournaments.services import entry_register, tournament_create
+from tournaments.models import Entry, Seat, Tournament
+from tournaments.services import (
+    entry_register,
+    entry_reinstate,
+    entry_withdraw,
+    tournament_create,
+)
 
 pytestmark = [pytest.mark.needs_postgres, pytest.mark.django_db(transaction=True)]
 
@@ -85,3 +93,19 @@ def test_two_events_registering_one_new_name_at_once_make_one_player():
     outcomes = at_once(register(first), register(second))
     assert not [o for o in outcomes if isinstance(o, Exception)], outcomes
     assert Player.objects.filter(name__iexact="zelda newcomb").count() == 1
+
+
+def test_two_undos_of_one_withdrawal_at_once_seat_the_player_once():
+    tournament = started(progressive(8, rounds=3))
+    entry = tournament.entries.order_by("number").first()
+    entry_withdraw(entry=entry, by=tournament.director)
+
+    def undo():
+        return entry_reinstate(entry=Entry.objects.get(pk=entry.pk), by=tournament.director)
+
+    outcomes = at_once(undo, undo)
+    refused = [o for o in outcomes if isinstance(o, TournamentError)]
+    assert len(refused) == 1 and "playing already" in str(refused[0]), outcomes
+    assert Entry.objects.get(pk=entry.pk).status == Entry.Status.CHECKED_IN
+    assert Seat.objects.filter(entry=entry, round__number=2).count() == 1
+    assert Activity.objects.filter(verb=Verb.ENTRY_REINSTATED).count() == 1
