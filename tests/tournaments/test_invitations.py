@@ -217,3 +217,22 @@ def test_a_new_players_name_too_long_is_answered_with_its_length_not_cut(client,
         "Keep the player&#x27;s name to 120 characters (it has 250)." in response.content.decode()
     )
     assert not Entry.objects.filter(player__name__startswith="NNN").exists()
+
+
+def test_the_director_emails_an_entered_player_a_sign_in_link(
+    client, event, director, django_capture_on_commit_callbacks
+):
+    from django.core import mail
+
+    user = UserFactory(email="anna.s@example.com")
+    Player.objects.filter(name="Anna Smith").update(user=user)
+    url = reverse("tournaments:invitations", args=[event.slug])
+    client.force_login(director)
+    assert "Email Anna Smith a sign-in link" in client.get(url).content.decode()
+    data = {"action": "sign_in_link", "player": _player("Anna Smith").pk, "channel": "email"}
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(url, data, follow=True)
+    assert "A sign-in link is on its way to Anna Smith" in response.content.decode()
+    assert [m.to for m in mail.outbox] == [["anna.s@example.com"]]
+    client.force_login(director_user(tournament=TournamentFactory()))
+    assert client.post(url, data).status_code == 403

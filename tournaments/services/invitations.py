@@ -24,7 +24,7 @@ from accounts.invitations import (
 )
 from accounts.models import Invitation
 from accounts.phones import normalise_phone
-from accounts.sign_in_links import register_member_check
+from accounts.sign_in_links import register_member_check, sign_in_link_send
 from league.seasons.invitations import player_for_account
 from league.seasons.models import Player
 from tournaments.errors import TournamentError
@@ -218,3 +218,25 @@ def invitation_for_tournament(tournament: Tournament, invitation_id: int) -> Inv
     if invitation is None:
         raise ValidationError("That invitation isn't one of this tournament's.")
     return invitation
+
+
+def entrant_sign_in_link_send(
+    *, by: Any, tournament: Tournament, player_id: int, channel: str, site_url: str
+) -> str:
+    """A director sends an entered player who has an account a fresh sign-in link; the
+    message to show. Accounts checks again that `by` directs this event and that the
+    person is entered in it."""
+    player = next(
+        (p for p in _entered_players(tournament) if p.pk == player_id and p.user_id), None
+    )
+    if player is None:
+        raise ValidationError("That player has no account yet: invite them instead.")
+    sent_to = sign_in_link_send(
+        by=by,
+        user=player.user,
+        scope_kind="tournament",
+        scope_id=tournament.pk,
+        channel=channel,
+        site_url=site_url,
+    )
+    return f"A sign-in link is on its way to {player.name} ({sent_to})."

@@ -10,6 +10,7 @@ from django.urls import reverse
 from accounts import permissions
 from accounts.invitations import invitation_resend, invitation_revoke
 from accounts.models import Invitation
+from accounts.views import site_url
 from accounts.views_invitations import staff_page
 from tournaments.models import Tournament
 from tournaments.services import invitations as service
@@ -46,6 +47,14 @@ def _act(request: HttpRequest, tournament: Tournament, action: str) -> str:
             contact=request.POST.get("contact", ""),
         )
         return f"{invitation.name} registered and invited."
+    if action == "sign_in_link":
+        return service.entrant_sign_in_link_send(
+            by=by,
+            tournament=tournament,
+            player_id=int(request.POST.get("player", "")),
+            channel=request.POST.get("channel", ""),
+            site_url=site_url(request),
+        )
     invitation = service.invitation_for_tournament(
         tournament, int(request.POST.get("invitation", ""))
     )
