@@ -7,13 +7,13 @@ hands over the scope; this renders the filters, the paged table, and `?export=cs
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
-from django_tables2 import RequestConfig
 
 from activity import selectors
 from activity.exports import csv_response
 from activity.filters import ActivityFilter
 from activity.models import Activity
 from activity.tables import ActivityTable
+from inputs.paging import table_configure
 
 PER_PAGE = 50
 CSV_HEADER = ["when", "who", "action", "verb", "object", "detail"]
@@ -48,7 +48,7 @@ def activity_page(
         rows = (_csv_row(entry) for entry in log_filter.qs.iterator(chunk_size=500))
         return csv_response(f"{filename}-activity.csv", CSV_HEADER, rows)
     table = ActivityTable(log_filter.qs)
-    RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
+    table_configure(request, table, per_page=PER_PAGE)
     context = {
         "title": title,
         "back_url": back_url,

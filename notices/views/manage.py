@@ -5,9 +5,9 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
-from django_tables2 import RequestConfig
 
 from accounts.permissions import can_read_outbox, require
+from inputs.paging import table_configure
 from notices import delivery, selectors, services
 from notices.filters import MessageFilter, NoticeFilter
 from notices.models import OutboxMessage
@@ -26,7 +26,7 @@ def _report(request: HttpRequest, exc: ValidationError) -> None:
 def outbox(request: HttpRequest) -> HttpResponse:
     notice_filter = NoticeFilter(request.GET, queryset=selectors.notices_visible_to(request.user))
     table = NoticeTable(notice_filter.qs)
-    RequestConfig(request, paginate={"per_page": 25}).configure(table)
+    table_configure(request, table, per_page=25)
     context = {"filter": notice_filter, "table": table}
     if request.htmx and not request.htmx.boosted:
         return render(request, "notices/_outbox_table.html", context)
@@ -38,7 +38,7 @@ def notice_detail(request: HttpRequest, pk: int) -> HttpResponse:
     notice = get_object_or_404(selectors.notices_visible_to(request.user), pk=pk)
     message_filter = MessageFilter(request.GET, queryset=notice.messages.all())
     table = MessageTable(message_filter.qs)
-    RequestConfig(request, paginate={"per_page": 50}).configure(table)
+    table_configure(request, table, per_page=50)
     context = {
         "notice": notice,
         "filter": message_filter,

@@ -1,5 +1,5 @@
 """Every form view answers whatever a person types: 2xx, 3xx or 4xx, never 500, and a refusal
-changes nothing.
+changes nothing; every page answers whatever its address carries.
 
 For each URL that takes a POST (from the permission matrix), a role allowed to use it posts
 generated values into the fields of the forms that post there — found by reading the pages
@@ -84,7 +84,17 @@ NASTY = [
     "<script>alert(1)</script>",
     '=HYPERLINK("http://example.com")',
     "999999999",
+    "²",  # str.isdigit says yes, int() says no
+    "1²",
+    "١٢",  # int() reads Arabic-Indic digits
+    "1_000",
 ]
+# What pages read from their address: every name a view asks `request.GET` for, and more.
+QUERY_NAMES = (
+    "page", "week", "level", "copies", "date", "scope", "fixtures", "format", "export",
+    "sort", "team", "venue", "status", "kind", "verb", "q", "per_page", "next",
+)  # fmt: skip
+QUERY_VALUES = ("²", "١٢", "\x00", "a\x00b", "9" * 40, "-1", "2030-02-30", "\u202e", "x" * 300)
 
 
 def _valid(field: FormField) -> list[str]:
@@ -196,6 +206,30 @@ def catalogue(world: World) -> dict[tuple[str, str], list[HtmlForm]]:
         _CATALOGUES.clear()
         _CATALOGUES[id(world)] = _read_catalogue(world)
     return _CATALOGUES[id(world)]
+
+
+GETTABLE = sorted(
+    (name, index)
+    for name, entries in _entries().items()
+    for index, entry in enumerate(entries)
+    if entry.get
+)
+
+
+@pytest.mark.parametrize(("name", "index"), GETTABLE)
+def test_no_typed_address_makes_a_page_fail(world: World, name: str, index: int) -> None:
+    """Whatever a query string carries (each name a page reads, as CSV too): never a 500."""
+    entry = _entries()[name][index]
+    role = next(role for role in PRIORITY if role in entry.get)
+    path = reverse(name, kwargs=entry.kwargs(world))
+    client = _client(world, role)
+    for value in QUERY_VALUES:
+        for extra in ({}, {"export": "csv"}):
+            params = {**dict.fromkeys(QUERY_NAMES, value), **extra}
+            with transaction.atomic():
+                response = client.get(path, params)
+                transaction.set_rollback(True)
+            assert response.status_code < 500, f"{response.status_code} for {value!r} as {role}"
 
 
 def _read_catalogue(world: World) -> dict[tuple[str, str], list[HtmlForm]]:

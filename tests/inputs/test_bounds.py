@@ -129,3 +129,41 @@ def test_a_form_with_the_rules_tells_the_date_picker_the_window():
     html = str(_Form()["day"])
     first, last = bounds.window()
     assert f'min="{first.isoformat()}"' in html and f'max="{last.isoformat()}"' in html
+
+
+@pytest.mark.parametrize(
+    ("typed", "number"),
+    [
+        ("0", 0),
+        ("42", 42),
+        (" 7 ", 7),
+        ("9" * 18, int("9" * 18)),
+        ("9" * 19, None),  # past what a row id can be
+        ("²", None),  # isdigit() says yes, int() refuses it
+        ("1²", None),
+        ("١٢", None),  # int() would read 12
+        ("1_000", None),
+        ("+1", None),
+        ("-1", None),
+        ("1.0", None),
+        ("\x00", None),
+        ("1\x00", None),
+        ("", None),
+        (None, None),
+        (["1"], None),
+        (3, None),  # only text is typed
+    ],
+)
+def test_a_typed_number_is_plain_ascii_digits_or_nothing(typed, number):
+    assert bounds.typed_number(typed) == number
+
+
+def test_a_typed_number_keeps_to_the_digits_asked():
+    assert bounds.typed_number("12345", digits=4) is None
+    assert bounds.typed_number("1234", digits=4) == 1234
+
+
+def test_text_from_outside_loses_its_nul_bytes_only():
+    assert bounds.without_nul("YES\x00 12\x0034") == "YES 1234"
+    assert bounds.without_nul(None) == ""
+    assert bounds.without_nul("Zoë\ttab") == "Zoë\ttab"

@@ -4,9 +4,9 @@ views/room.py)."""
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
-from django_tables2 import RequestConfig
 
 from accounts.permissions import can_keep_score, can_run_tournament, player_id_for
+from inputs.paging import table_configure
 from tournaments.filters import TournamentFilter
 from tournaments.models import HeatStage, Tournament
 from tournaments.selectors import (
@@ -33,7 +33,7 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
     queryset = Tournament.objects.select_related("director", "rule_set")
     filtered = TournamentFilter(request.GET, queryset=queryset)
     table = TournamentTable(filtered.qs)
-    RequestConfig(request, paginate={"per_page": 25}).configure(table)
+    table_configure(request, table, per_page=25)
     return render(request, "tournaments/tournament_list.html", {"filter": filtered, "table": table})
 
 
