@@ -21,6 +21,7 @@ from django.utils import timezone
 
 from accounts.permissions import can_run_tournament, deny_unless
 from accounts.phones import phone_clean
+from inputs.bounds import typed_number
 from tournaments.errors import TournamentError
 from tournaments.models import Entry, Tournament
 from tournaments.services.entries import NAME_MAX, _typed
@@ -43,7 +44,7 @@ def tournament_id_for_token(token: str) -> int | None:
         value = signing.Signer(salt=SALT).unsign(token)
     except signing.BadSignature:
         return None
-    return int(value) if value.isdigit() else None
+    return typed_number(value)
 
 
 def check_in_is_open(tournament: Tournament) -> bool:
