@@ -100,7 +100,7 @@ class PasswordResetRequestForm(PasswordResetForm):
 
 
 class AccountForm(InputRules, forms.Form):
-    """Name, email and — for someone with a player record — phone and texts.
+    """Name, email, mobile number and — for someone with a player record — texts.
 
     Changing the email address shown asks for the current password: reset links go there.
     """
@@ -138,9 +138,12 @@ class AccountForm(InputRules, forms.Form):
         super().__init__(*args, **kwargs)
         self.request = request
         self.user = user
-        if not has_player:
-            del self.fields["phone"]
+        if not has_player:  # the number is the account's only: for resets by text
             del self.fields["sms_opt_in"]
+            self.fields["phone"].help_text = (
+                "Where a password reset can be texted. Without a country code it is read "
+                "as a local number."
+            )
         if not user.has_usable_password():
             del self.fields["current_password"]
 

@@ -11,7 +11,7 @@ from django.db import IntegrityError, transaction
 from django.db.models.functions import Lower
 
 from accounts.forms import ACCOUNT_EMAIL_TAKEN
-from accounts.sign_in_links import account_phone_set
+from accounts.sign_in_links import account_phone_of, account_phone_set
 from accounts.tasks import send_email_changed_notice
 from league.seasons.models import Player
 from notices.models import Subscription
@@ -38,7 +38,8 @@ def account_update(
 ) -> list[str]:
     """Save the person's own details; returns what changed ("name", "email", …).
 
-    `phone` and `sms_opt_in` apply to a player record (None: leave as they are). Dropping
+    `phone` and `sms_opt_in` apply to a player record (None: leave as they are); someone
+    without one keeps `phone` on the account only (where resets may be texted). Dropping
     the email or phone a league subscription uses is refused with a message.
     """
     player = Player.objects.select_for_update().filter(user=user).first()
@@ -61,6 +62,9 @@ def account_update(
         changed += _player_update(player, name, email, phone, sms_opt_in)
         if phone is not None and "phone" in changed:  # their own number: resets by text too
             account_phone_set(user=user, phone=phone)
+    elif phone is not None and phone != account_phone_of(user):  # the account's number only
+        account_phone_set(user=user, phone=phone)
+        changed.append("phone")
     if "email" in changed and old_email:
         send_email_changed_notice.delay_on_commit(user.pk, old_email)
     return changed

@@ -7,6 +7,7 @@ from django.utils import timezone
 
 from accounts import permissions
 from accounts.forms import AccountForm, SignOutEverywhereForm
+from accounts.sign_in_links import account_phone_of
 from home.selectors import account_overview, staff_events
 from home.services import account_update
 from league.nights.selectors.tonight import team_fixtures_due, tonight_for
@@ -57,7 +58,7 @@ def account(request: HttpRequest) -> HttpResponse:
     initial = {
         "name": (player.name if player else "") or user.get_full_name() or user.get_username(),
         "email": user.email or (player.email if player else ""),
-        "phone": player.phone if player else "",
+        "phone": player.phone if player else account_phone_of(user),
         "sms_opt_in": player.sms_opt_in if player else False,
     }
     form = AccountForm(
@@ -74,7 +75,7 @@ def account(request: HttpRequest) -> HttpResponse:
                 user=user,
                 name=data["name"],
                 email=data["email"],
-                phone=data.get("phone") if player else None,
+                phone=data.get("phone"),
                 sms_opt_in=data.get("sms_opt_in") if player else None,
             )
         except ValidationError as exc:

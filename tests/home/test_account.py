@@ -100,7 +100,7 @@ def test_someone_without_a_player_record_edits_name_and_email_only(client):
     user = UserFactory(first_name="Robin", last_name="Staff")
     client.force_login(user)
     text = client.get(URL).content.decode()
-    assert 'name="phone"' not in text
+    assert 'name="sms_opt_in"' not in text
     assert "belong to a player record" in text
     response = client.post(URL, _details(user, name="Robin Q Staff"))
     assert response.status_code == 302
@@ -243,3 +243,25 @@ def test_the_service_refuses_an_address_another_account_took_a_moment_ago():
     with pytest.raises(ValidationError) as caught:
         account_update(user=user, name="Pat", email="Taken@Example.com")
     assert "Another account uses that email address" in caught.value.message_dict["email"][0]
+
+
+def test_someone_without_a_player_record_keeps_a_number_for_resets_by_text(client):
+    from accounts.sign_in_links import account_phone_of
+
+    user = UserFactory(first_name="Robin", last_name="Staff")
+    client.force_login(user)
+    response = client.post(URL, _details(user, phone="(416) 555-0123"), follow=True)
+    assert "Saved your phone" in response.content.decode()
+    assert account_phone_of(user) == "+14165550123"
+    assert 'value="+14165550123"' in client.get(URL).content.decode()
+    client.post(URL, _details(user, phone=""))
+    assert account_phone_of(user) == ""
+
+
+def test_a_player_changing_their_number_changes_the_accounts_too(client):
+    from accounts.sign_in_links import account_phone_of
+
+    user, _ = player_user()
+    client.force_login(user)
+    client.post(URL, _details(user, phone="(202) 555-0143"))
+    assert account_phone_of(user) == "+12025550143"
