@@ -22,6 +22,7 @@ from scoring import services
 from scoring.engine import SIDE_LABELS
 from scoring.forms import FinalScoresForm, HandForm
 from scoring.models import Game
+from scoring.owners import CardStep, card_refusals
 from scoring.selectors import draft_for
 from scoring.views.common import game_or_404, posted_version
 
@@ -50,8 +51,8 @@ def _component(
     context = {"game": game, "entry_error": error, "next": _next(request), "final_typed": typed}
     if request.htmx:
         return render(request, "scoring/_entry.html", context)
-    if typed:
-        return render(request, "scoring/game_entry.html", context)
+    if typed and error and error != " ".join(card_refusals(game, CardStep.ENTER)):
+        return render(request, "scoring/game_entry.html", context)  # the scores, to fix
     if error:
         messages.error(request, error)
     return redirect("scoring:game_entry", game_id=game.pk)
