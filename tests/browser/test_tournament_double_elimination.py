@@ -7,6 +7,7 @@ from playwright.sync_api import expect
 from tests.browser.conftest import log_in
 from tests.browser.tournament_steps import check_in_everyone, settle_open_card
 from tests.factories import PASSWORD, director_user
+from tests.tournaments.factories import double_elimination, started
 from tournaments.models import BracketMatch, Tournament
 from tournaments.services import entry_register
 
@@ -108,3 +109,32 @@ def test_a_director_runs_a_twelve_team_double_elimination_to_a_champion(page):
     final_box = final.bounding_box()
     assert final_box["x"] + final_box["width"] <= 1280
     assert BracketMatch.objects.filter(tournament=tournament, bracket="final", round=1).get().winner
+
+
+def test_the_room_display_shows_every_bracket_of_eight_teams_inside_the_screen(
+    chromium, live_server
+):
+    tournament = started(double_elimination(8))
+    context = chromium.new_context(
+        base_url=live_server.url, viewport={"width": 1920, "height": 1080}
+    )
+    screen = context.new_page()
+    screen.goto(f"/tournaments/{tournament.slug}/screen/")
+    for heading in ("Winners' bracket", "Losers' bracket", "Grand final"):
+        expect(screen.get_by_role("heading", name=heading, level=2)).to_be_visible()
+    sizes = screen.evaluate(
+        """() => {
+        const matches = [...document.querySelectorAll(".room-brackets .match")];
+        return {
+          bottom: Math.max(...matches.map((m) => m.getBoundingClientRect().bottom)),
+          right: Math.max(...matches.map((m) => m.getBoundingClientRect().right)),
+          count: matches.length,
+          width: innerWidth, height: innerHeight,
+          scrollHeight: document.documentElement.scrollHeight,
+        };
+    }"""
+    )
+    assert sizes["count"] == BracketMatch.objects.filter(tournament=tournament).count(), sizes
+    assert sizes["bottom"] <= sizes["height"] and sizes["right"] <= sizes["width"], sizes
+    assert sizes["scrollHeight"] <= sizes["height"], sizes
+    context.close()
