@@ -47,13 +47,13 @@ def _username(name: str) -> str:
 def _invitation_link(address: str) -> str:
     """The link in the latest invitation written to the outbox for `address`."""
     message = (
-        OutboxMessage.objects.filter(address=address, notice__body__contains="/invitations/")
+        OutboxMessage.objects.filter(address=address, notice__link__contains="/invitations/")
         .select_related("notice")
         .order_by("-pk")
         .first()
     )
     assert message is not None, f"no invitation was sent to {address}"
-    return re.search(r"/accounts/invitations/[^/\s]+/", message.notice.body).group(0)
+    return re.search(r"/accounts/invitations/[^/\s]+/", message.notice.link).group(0)
 
 
 def _fits_the_phone(page) -> bool:
