@@ -170,3 +170,25 @@ def test_a_kept_hand_the_server_refuses_is_named_and_taken_back_on_the_phone(pag
     page.get_by_role("button", name="Submit the card for N-S").click()
     expect(page.locator("#score-line")).to_have_text("N-S 10 – E-W 0")
     assert ScorecardVersion.objects.get().hand_count == 5
+
+
+def test_final_scores_kept_offline_and_refused_once_sent_come_back_into_their_boxes(page):
+    tg, entry = _captain_on_the_entry_page(page)
+    page.context.set_offline(True)
+    page.locator(".final-entry summary").click()
+    final = page.locator("form[data-entry-step=final]")
+    final.locator("input[name=score_NS]").fill("12")
+    final.locator("input[name=score_EW]").fill("3")
+    final.get_by_role("button").click()
+    expect(page.locator(STATUS)).to_contain_text("the card saved on this phone")
+    page.reload()  # the kept page opens with empty boxes; the scores wait on the phone
+    expect(page.locator("form[data-entry-step=final] input[name=score_NS]")).to_have_value("")
+
+    page.context.set_offline(False)
+    alert = page.locator("[data-offline-panel] [role=alert]")
+    expect(alert).to_contain_text("record the winner's score as 10", timeout=30_000)
+    final = page.locator("form[data-entry-step=final]")
+    expect(final.locator("input[name=score_NS]")).to_have_value("12")
+    expect(final.locator("input[name=score_EW]")).to_have_value("3")
+    expect(page.locator(".final-entry")).to_have_attribute("open", "")
+    assert not ScorecardVersion.objects.exists()
