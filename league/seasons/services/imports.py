@@ -51,6 +51,11 @@ class PlannedRow:
     role_now: str  # the player's role on this team today; "" for a new roster place
 
     @property
+    def adds_email(self) -> bool:
+        """A player found by name, who has no email yet, gets the file's."""
+        return self.matched_by == "name" and bool(self.email)
+
+    @property
     def roster_change(self) -> str:
         if not self.role_now:
             return "new"
@@ -92,6 +97,7 @@ class ImportPreview:
             "found_players": sum(1 for r in self.rows if r.player_id is not None),
             "found_by_email": sum(1 for r in self.rows if r.matched_by == "email"),
             "found_by_name": sum(1 for r in self.rows if r.matched_by == "name"),
+            "emails_added": sum(1 for r in self.rows if r.adds_email),
             "new_places": sum(1 for r in self.rows if r.roster_change == "new"),
             "role_changes": sum(1 for r in self.rows if r.roster_change == "role"),
             "unchanged": sum(1 for r in self.rows if r.roster_change == "same"),
@@ -105,7 +111,8 @@ class ImportResult:
     players_added: int = 0  # new roster places
     levels_created: int = 0
     roles_changed: int = 0
-    found_by_name: int = 0  # rows without an email whose player was found by name
+    found_by_name: int = 0  # rows whose player was found by name
+    emails_added: int = 0  # players found by name who got the file's email
     unchanged: int = 0  # rows already on their team in their role
     preview: ImportPreview | None = None  # the new plan, when the season changed
 
@@ -169,7 +176,7 @@ def _plan(season: Season, rows: list[ImportRow]) -> list[PlannedRow]:
             email_lower__in=[row.email for row in rows if row.email]
         )
     }
-    by_name = _found_by_name(season, rows, teams, taken={p.pk for p in by_email.values()})
+    by_name = _found_by_name(season, rows, teams, by_email)
     found = [*by_email.values(), *by_name.values()]
     roles = {
         (team_id, player_id): role
@@ -187,7 +194,7 @@ def _plan(season: Season, rows: list[ImportRow]) -> list[PlannedRow]:
             level = levels.get(row.skill_level.casefold())
             level_name = level.name if level else row.skill_level
             level_id = level.pk if level else None
-        player = by_email.get(row.email) if row.email else by_name.get(row.line)
+        player = by_email.get(row.email) or by_name.get(row.line)
         planned.append(
             PlannedRow(
                 line=row.line,
@@ -200,7 +207,7 @@ def _plan(season: Season, rows: list[ImportRow]) -> list[PlannedRow]:
                 email=row.email,
                 phone=row.phone,
                 player_id=player.pk if player else None,
-                matched_by=("email" if row.email else "name") if player else "",
+                matched_by=("email" if row.email in by_email else "name") if player else "",
                 role=row.role,
                 role_now=roles.get((team.pk, player.pk), "") if team and player else "",
             )
@@ -209,16 +216,18 @@ def _plan(season: Season, rows: list[ImportRow]) -> list[PlannedRow]:
 
 
 def _found_by_name(
-    season: Season, rows: list[ImportRow], teams: dict[str, Team], taken: set[int]
+    season: Season, rows: list[ImportRow], teams: dict[str, Team], by_email: dict[str, Player]
 ) -> dict[int, Player]:
     """The player each row without an email is (by its line), found by name.
 
     First among the row's team's players this season (two rows of one name find two
     players, in the order they were added), else the league's one player of that name
-    (from any season) who plays for no team this season. `taken`: players found by email,
-    who are not found again. At most three queries, and none when every row has an email.
+    (from any season) who plays for no team this season. A row whose email finds no one
+    may still be its team's player of that name who has no email yet (the file's email is
+    then added). Players found by email are not found again. At most three queries, and
+    none when every row's email finds its player.
     """
-    nameless = [row for row in rows if not row.email]
+    nameless = [row for row in rows if row.email not in by_email]
     if not nameless:
         return {}
     team_ids = {teams[r.team.casefold()].pk for r in nameless if r.team.casefold() in teams}
@@ -244,12 +253,14 @@ def _found_by_name(
             busy.add(player_id)
     known = {p.pk: p for players in on_team.values() for p in players}
     chosen: dict[int, int] = {}  # line -> player id
-    used = set(taken)
+    used = {player.pk for player in by_email.values()}
     for row in nameless:
         key, team = name_key(row.player_name), teams.get(row.team.casefold())
         candidates = on_team.get((team.pk, key), []) if team is not None else []
+        if row.email:  # someone else's address is someone else
+            candidates = [p for p in candidates if not p.email]
         player_id = next((p.pk for p in candidates if p.pk not in used), None)
-        ids = in_league.get(key, set())
+        ids = in_league.get(key, set()) if not row.email else set()
         if player_id is None and len(ids) == 1 and not ids & (busy | used):
             (player_id,) = ids
         if player_id is not None:
@@ -306,6 +317,11 @@ def _write(season: Season, rows: list[PlannedRow]) -> ImportResult:
             result.teams_created += 1
         if row.player_id is not None:
             player = players[row.player_id]
+            if row.adds_email:
+                player.email = row.email
+                player.phone = player.phone or row.phone
+                player.save(update_fields=["email", "phone"])
+                result.emails_added += 1
         else:
             player = Player.objects.create(name=row.player, email=row.email, phone=row.phone)
         if row.roster_change == "new":
@@ -316,6 +332,6 @@ def _write(season: Season, rows: list[PlannedRow]) -> ImportResult:
                 role=row.role
             )
             result.roles_changed += 1
-    if result.unchanged < len(rows):  # new teams and levels show in the standings
+    if result.unchanged < len(rows) or result.emails_added:  # the standings show new teams
         season_changed(season, results=True)
     return result

@@ -84,7 +84,9 @@ def _confirm(request: HttpRequest, season: Season) -> HttpResponse:
 
 def _imported(season: Season, result: ImportResult) -> str:
     """What the import did, in a sentence, and the next step (a link to the invitations)."""
-    if not (result.teams_created or result.players_added or result.roles_changed):
+    if not (
+        result.teams_created or result.players_added or result.roles_changed or result.emails_added
+    ):
         rows = every(result.unchanged, "row")
         done = f"Nothing changed: {rows} {'was' if result.unchanged == 1 else 'were'} already on"
         done += " its team" if result.unchanged == 1 else " their teams"
@@ -96,7 +98,9 @@ def _imported(season: Season, result: ImportResult) -> str:
         if result.roles_changed:
             done += f"; {plural(result.roles_changed, 'role')} changed"
     if result.found_by_name:
-        done += f"; {plural(result.found_by_name, 'player')} without an email found by name"
+        done += f"; {plural(result.found_by_name, 'player')} found by name"
+    if result.emails_added:
+        done += f", {plural(result.emails_added, 'email')} added to them"
     url = reverse("league:season_invitations", args=[season.league.slug, season.slug])
     return format_html(
         '{}. Next, send every invitation at once from the <a href="{}">Invitations page</a>.',

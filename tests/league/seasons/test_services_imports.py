@@ -92,6 +92,7 @@ def test_the_preview_says_what_is_new_and_what_is_found_and_writes_nothing(manag
         "found_players": 1,
         "found_by_email": 1,
         "found_by_name": 0,
+        "emails_added": 0,
         "new_places": 2,
         "role_changes": 0,
         "unchanged": 0,
@@ -272,3 +273,26 @@ def test_a_player_found_by_email_is_not_also_found_by_name(manager):
     result = _import(season, HEADER + "A,,Pat,pat@example.com,,\nA,,Pat,,,\n", manager)
     assert result.ok and result.players_added == 1
     assert season.teams.get().roster.count() == 2
+
+
+def test_a_file_with_emails_added_gives_them_to_the_players_found_by_name(manager):
+    season = make_season(teams_per_level=())
+    _import(season, NO_EMAILS, manager)
+    before = _snapshot()
+    text = NO_EMAILS.replace("Casey,,555", "Casey,casey@example.com,556")
+    preview = season_import_preview(season=season, text=text, by=manager)
+    casey = preview.rows[0]
+    assert (casey.matched_by, casey.adds_email, casey.roster_change) == ("name", True, "same")
+    assert preview.counts()["emails_added"] == 1
+    result = season_import_csv(season=season, text=text, by=manager, digest=preview.digest)
+    assert result.ok and (result.emails_added, result.players_added) == (1, 0)
+    assert _snapshot() == before  # no new player, no new roster place
+    player = Player.objects.get(name="Casey")
+    assert (player.email, player.phone) == ("casey@example.com", "555")
+
+
+def test_a_new_email_never_finds_a_player_who_has_another_one(manager):
+    season = make_season(teams_per_level=())
+    _import(season, HEADER + "A,,Pat,pat@example.com,,\n", manager)
+    result = _import(season, HEADER + "A,,Pat,patricia@example.com,,\n", manager)
+    assert result.ok and (result.found_by_name, result.players_added) == (0, 1)

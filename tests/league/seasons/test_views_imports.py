@@ -267,7 +267,7 @@ def test_re_importing_rows_without_emails_says_they_were_found_by_name(client, m
     assert "found by name</span>" in page and 'id="import-by-name"' in page
     done = _confirm(client, season, _token(preview))
     page = client.get(done.url).content.decode()
-    assert "Nothing changed: the row was already on its team; 1 player without an email" in page
+    assert "Nothing changed: the row was already on its team; 1 player found by name." in page
     invitations = _url(season, "season_invitations")
     assert f'from the <a href="{invitations}">Invitations page</a>' in page
     assert Player.objects.filter(name="Pat").count() == 1
