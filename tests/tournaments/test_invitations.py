@@ -228,7 +228,7 @@ def test_the_director_emails_an_entered_player_a_sign_in_link(
     Player.objects.filter(name="Anna Smith").update(user=user)
     url = reverse("tournaments:invitations", args=[event.slug])
     client.force_login(director)
-    assert "Email Anna Smith a sign-in link" in client.get(url).content.decode()
+    assert "Send Anna Smith a sign-in link by email" in client.get(url).content.decode()
     data = {"action": "sign_in_link", "player": _player("Anna Smith").pk, "channel": "email"}
     with django_capture_on_commit_callbacks(execute=True):
         response = client.post(url, data, follow=True)

@@ -342,7 +342,7 @@ def test_the_season_page_sends_a_player_with_an_account_a_sign_in_link(
     sms.outbox = []
     client.force_login(manager)
     page = client.get(_season_url(season)).content.decode()
-    assert "Text Anna Smith a sign-in link" in page
+    assert "Send Anna Smith a sign-in link by text" in page
     data = {"action": "sign_in_link", "team": team.pk, "entry": entry.pk, "channel": "text"}
     with django_capture_on_commit_callbacks(execute=True):
         response = client.post(_season_url(season), data, follow=True)
