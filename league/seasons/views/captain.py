@@ -6,13 +6,14 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 
 from accounts import permissions
 from league.seasons import selectors, services
 from league.seasons.forms import RosterAddForm, SubForm, WaiverSignForm
 from league.seasons.invitations import team_invitation_send
 from league.seasons.models import Fixture, Player, Team, Waiver
-from league.web import report
+from league.web import linked, report
 from wording.when import day
 
 NOT_YOUR_TEAM = "Only the team's captain or a league manager can do that."
@@ -62,7 +63,9 @@ def roster_edit(request: HttpRequest, pk: int) -> HttpResponse:
                 messages.success(request, "Role changed.")
                 return redirect("league:roster_edit", pk=team.pk)
         except ValidationError as exc:
-            report(request, exc)
+            invitations = reverse("league:team_invitations", args=[team.pk])
+            for message in exc.messages:  # "resend it from the team's invitations": linked
+                messages.error(request, linked(message, "team's invitations", invitations))
         except (KeyError, ValueError):
             messages.error(request, "Pick a player from the roster.")
     return render(

@@ -269,6 +269,8 @@ def test_adding_the_same_address_twice_is_one_invitation(client, season):
     assert "olivia@example.com is already invited to" in page
     assert Invitation.objects.count() == 1
     assert team.roster.filter(player__name="Liv").count() == 1
+    invitations = reverse("league:team_invitations", args=[team.pk])
+    assert f'resend it from the <a href="{invitations}">team&#x27;s invitations</a>.' in page
 
 
 def _sub(client, team, fixture, **data):
