@@ -26,6 +26,7 @@ OFFLINE_ASSETS = (
     "js/entry-queue.js",
     "js/entry-pages.js",
     "js/offline-entry.js",
+    "js/entry-refill.js",
 )
 
 

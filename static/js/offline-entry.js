@@ -224,36 +224,11 @@
     return button;
   }
 
-  // Final scores kept on the phone and refused once sent: back in their boxes, the form
-  // open, so the captain fixes the one number rather than typing the card again.
-  function refillRefusedFinal(section, queue) {
-    const refusal = EntryQueue.refusal(section.dataset.game);
-    const item = refusal ? queue.find((kept) => kept.key === refusal.key) : null;
-    const form = section.querySelector("form[data-entry-step=final]");
-    if (!item || item.step !== "final" || !form || form.dataset.refilled === item.key) {
-      return;
-    }
-    item.fields.forEach(([name, value]) => {
-      const input = form.elements.namedItem(name);
-      if (input && input.type === "checkbox") {
-        input.checked = value === "on";
-      } else if (input && name.startsWith("score_")) {
-        input.value = value;
-      }
-    });
-    form.dataset.refilled = item.key;
-    const details = form.closest("details");
-    if (details) {
-      details.open = true;
-    }
-  }
-
   function render() {
     const user = currentUser();
     sections().forEach((section) => {
       const game = section.dataset.game;
       const queue = EntryQueue.items(user, game);
-      refillRefusedFinal(section, queue);
       const hands = queue.filter((item) => item.step === "hand").length;
       section.classList.toggle("entry-queued", queue.length > 0);
       section.classList.toggle("entry-held", queue.some((item) => item.step !== "hand"));

@@ -55,7 +55,7 @@ def test_with_a_release_s_hashed_files_the_worker_precaches_them_and_whitenoise_
     assert 'const STATIC_PREFIX = "/static/";' in script
     hashed = re.compile(r"const HASHED = /(.*)/;").search(script).group(1)
     urls = json.loads(re.search(r"const PRECACHE = (\[.*\]);", script).group(1))
-    assert len(urls) == 7
+    assert len(urls) == 8
     for url in urls:
         assert url.startswith("/static/") and re.search(hashed, url), url
         assert (release_static / url.removeprefix("/static/")).is_file(), url
