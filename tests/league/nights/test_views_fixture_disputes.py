@@ -137,3 +137,17 @@ def test_the_dispute_notice_links_to_where_its_managers_settle_it():
     notice = Notice.objects.get(kind=Notice.Kind.CARD_DISPUTED)
     assert notice.link == reverse("league:fixture_detail", args=[n.fixture.pk]) + "#disputes"
     assert "Settle" in notice.body
+
+
+def test_a_double_click_on_settle_settles_once_and_answers_with_a_message(client):
+    n = night()
+    _disputed(n)
+    card = Scorecard.objects.get()
+    client.force_login(manager_user(n.season.league))
+    back = reverse("league:fixture_detail", args=[n.fixture.pk])
+    data = {"basis": "current", "reason": "Card stands", "next": back}
+    url = reverse("scoring:game_settle", args=[card.game_id])
+    assert client.post(url, data).status_code == 302
+    again = client.post(url, data)
+    assert again.status_code == 200 and "entry-error" in again.content.decode()
+    assert card.versions.filter(kind="settlement").count() == 1
