@@ -45,7 +45,7 @@ from accounts.invitation_links import (
 )
 from accounts.models import Invitation, RoleName, Scope
 from accounts.services import role_grant
-from accounts.sign_in_links import account_phone_of, account_phone_set
+from accounts.sign_in_links import account_phone_from_invitation
 from wording.when import day
 
 __all__ = [
@@ -72,8 +72,7 @@ __all__ = [
     "shown_state",
 ]
 
-# A second "Invite" within this long of the last send is a double click: nothing is sent.
-RESEND_GAP = timedelta(minutes=1)
+RESEND_GAP = timedelta(minutes=1)  # a second "Invite" this soon is a double click: not sent
 SMS_MAX = 320
 LINK_ROOM = 120  # what the outbox adds to a text: a space and the link
 
@@ -144,18 +143,16 @@ def _inviter_name(user: Any) -> str:
 
 
 def _messages(invitation: Invitation, by: Any) -> tuple[str, str, str]:
-    """The subject, the email's body and the text. The outbox greets the person by name
-    and adds the link (after the email's body, at the end of the text): neither is here."""
+    """Subject, email body and text: the outbox adds the greeting and the link once."""
     who = _inviter_name(by or invitation.invited_by)
     offer = invitation.invited_to
     until = timezone.localdate(timezone.now() + max_age())
     subject = f"{who} invited you to {offer}"[:200]
     body = (
         f"{who} invited you to {offer} on Euchre League.\n\n"
-        "Open the link below to accept (your phone is fine): you'll create your account, "
-        "or sign in to the one you have. "
-        f"It works until {day(until)}, and only once. If you weren't expecting this, "
-        "ignore it."
+        "Open the link below to accept (your phone is fine): you'll create your account, or "
+        f"sign in to the one you have. It works until {day(until)}, and only once. If you "
+        "weren't expecting this, ignore it."
     )
     room = SMS_MAX - LINK_ROOM - len(who) - len(" invited you to . Accept:")
     short = offer if len(offer) <= room else offer[: max(room - 1, 0)] + "…"
@@ -358,9 +355,7 @@ def invitation_accept(*, invitation: Invitation, user: Any) -> str:
             else "This invitation was withdrawn."
         )
     invitation.refresh_from_db()
-    if invitation.phone and not invitation.email and not account_phone_of(user):
-        # The link was texted to this number only: it is the person's, for resets too.
-        account_phone_set(user=user, phone=invitation.phone)
+    account_phone_from_invitation(user=user, invitation=invitation)
     next_url = handler_for(invitation.kind).apply(invitation, user)
     permissions.forget_roles(user)
     return next_url or reverse("home")

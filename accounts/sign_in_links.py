@@ -26,7 +26,7 @@ from django.utils import timezone
 
 from accounts import permissions, throttle
 from accounts.invitation_links import mask_email, mask_phone
-from accounts.models import AccountPhone, Role
+from accounts.models import AccountPhone, Invitation, Role
 from accounts.phones import phone_clean
 from accounts.tasks import send_sign_in_link
 
@@ -66,6 +66,14 @@ def account_phone_set(*, user: Any, phone: str) -> str:
         user=user, defaults={"number": number, "set_at": timezone.now()}
     )
     return number
+
+
+def account_phone_from_invitation(*, user: Any, invitation: Invitation) -> None:
+    """An invitation texted to a number alone reached that phone: the number is the
+    person's, for resets too (unless their account has one). One sent to an email as well
+    proves nothing about the phone."""
+    if invitation.phone and not invitation.email and not account_phone_of(user):
+        account_phone_set(user=user, phone=invitation.phone)
 
 
 def account_phone_of(user: Any) -> str:
