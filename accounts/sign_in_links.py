@@ -29,6 +29,8 @@ from accounts.invitation_links import mask_email, mask_phone
 from accounts.models import AccountPhone, Invitation, Role
 from accounts.phones import phone_clean
 from accounts.tasks import send_sign_in_link
+from activity.models import Verb
+from activity.services import activity_record
 
 RESET_PER_PHONE = 3  # reset texts asked for one number, per hour
 LINKS_PER_PERSON = 3  # sign-in links staff send one person, per hour
@@ -152,5 +154,15 @@ def sign_in_link_send(
     except throttle.Refused as refusal:
         raise ValidationError(refusal.message) from None
     guard.failed()  # every link counts towards the limit
+    sent_to = mask_email(address) if channel == EMAIL else mask_phone(address)
+    activity_record(
+        actor=by,
+        verb=Verb.SIGN_IN_LINK_SENT,
+        target=user,
+        scope_kind=scope_kind,
+        scope_id=scope_id,
+        label=_name(user),
+        detail=f"by {channel} to {sent_to}",
+    )
     send_sign_in_link.delay_on_commit(user.pk, site_url, channel, _name(by))
-    return mask_email(address) if channel == EMAIL else mask_phone(address)
+    return sent_to

@@ -41,6 +41,7 @@ class Verb(models.TextChoices):
     TOURNAMENT_FINISHED = "tournament_finished", "Tournament finished"
     ROLE_GRANTED = "role_granted", "Role granted"
     ROLE_REVOKED = "role_revoked", "Role revoked"
+    SIGN_IN_LINK_SENT = "sign_in_link_sent", "Sign-in link sent"
     TEAM_RENAMED = "team_renamed", "Team renamed"
     TEAM_LEVEL_CHANGED = "team_level_changed", "Team moved to another level"
     TEAM_WITHDRAWN = "team_withdrawn", "Team withdrawn"

@@ -9,9 +9,11 @@ from django.core import mail
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.urls import resolve, reverse
 
+from accounts.invitation_links import mask_email
 from accounts.invitations import invitation_accept, invitation_create
 from accounts.models import AccountPhone
 from accounts.sign_in_links import account_phone_of, account_phone_set, sign_in_link_send
+from activity.models import Activity, Verb
 from tests.factories import (
     LeagueFactory,
     PlayerFactory,
@@ -176,6 +178,22 @@ def test_a_manager_emails_a_member_a_sign_in_link(member, django_capture_on_comm
     [email] = mail.outbox
     assert email.to == ["sam@example.com"] and LINK.search(email.body)
     assert email.body.startswith("Hello ")
+
+
+def test_a_sign_in_link_sent_is_in_the_leagues_activity_log(member):
+    user, league = member
+    manager = manager_user(league=league)
+    _send(manager, user, league, channel="email")
+    [line] = Activity.objects.filter(verb=Verb.SIGN_IN_LINK_SENT)
+    assert (line.actor, line.scope_kind, line.scope_id) == (manager, "league", league.pk)
+    assert line.detail == "by email to " + mask_email("sam@example.com")
+
+
+def test_a_refused_sign_in_link_writes_nothing_in_the_log(member):
+    user, league = member
+    with pytest.raises(PermissionDenied):
+        _send(manager_user(league=LeagueFactory()), user, league)
+    assert not Activity.objects.filter(verb=Verb.SIGN_IN_LINK_SENT).exists()
 
 
 def test_the_manager_of_another_league_may_not(member):
