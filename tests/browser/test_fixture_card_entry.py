@@ -7,6 +7,8 @@ Done when: both bad games are told at once beside their boxes with every number 
 place, the fixed card is saved with no form left above it, and nothing scrolls sideways.
 """
 
+from pathlib import Path
+
 import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
@@ -20,6 +22,10 @@ from tests.league.night_factories import night
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 NO_SIDEWAYS = "() => document.documentElement.scrollWidth <= window.innerWidth"
+AXE = Path(__file__).parent / "vendor" / "axe-core-4.14.1" / "axe.min.js"
+RUN_AXE = """async () => (await axe.run(document, {resultTypes: ["violations"]})).violations
+  .filter(v => v.impact === "serious" || v.impact === "critical")
+  .map(v => `${v.id} (${v.impact}): ${v.nodes.map(n => n.target.join(" ")).join(", ")}`)"""
 
 
 def _fill(page, number: int, home: str, away: str) -> None:
@@ -30,6 +36,7 @@ def _fill(page, number: int, home: str, away: str) -> None:
 
 def test_a_card_with_two_impossible_games_is_fixed_in_place_then_shows_as_saved(page):
     n = night()
+    page.context.add_init_script(path=str(AXE))
     log_in(page, n.home_captain.username, PASSWORD)
     page.goto(reverse("league:fixture_detail", args=[n.fixture.pk]))
     _fill(page, 1, "12", "3")
@@ -45,6 +52,7 @@ def test_a_card_with_two_impossible_games_is_fixed_in_place_then_shows_as_saved(
     expect(second.locator("input[name=away_2]")).to_have_value("10")
     expect(page.locator("input[name=away_3]")).to_have_value("6")
     assert page.evaluate(NO_SIDEWAYS)
+    assert page.evaluate(RUN_AXE) == []
     assert not ScorecardVersion.objects.exists()
 
     _fill(page, 1, "10", "3")
@@ -57,6 +65,7 @@ def test_a_card_with_two_impossible_games_is_fixed_in_place_then_shows_as_saved(
     expect(page.locator("#enter-scores")).to_have_count(0)
     expect(page.locator("#change-scores")).not_to_have_attribute("open", "")
     assert page.evaluate(NO_SIDEWAYS)
+    assert page.evaluate(RUN_AXE) == []
     assert ScorecardVersion.objects.count() == 3
 
 
