@@ -15,16 +15,31 @@ from django.db.models import Q
 from league.playoffs.models import PlayoffMatch
 from scoring.owners import CardStep
 
+_UNREAD = object()
+# The answer is kept on the game object: a page asks the gate for several steps of one game.
+_KEPT = "_awarded_playoff_match"
+
+
+def _awarded_match(game: Any) -> PlayoffMatch | None:
+    match = getattr(game, _KEPT, _UNREAD)
+    if match is _UNREAD:
+        match = (
+            PlayoffMatch.objects.filter(
+                fixture__fixture_games__game_id=game.pk, winner__isnull=False
+            )
+            .filter(Q(awarded_by__isnull=False) | ~Q(award_reason=""))
+            .select_related("winner")
+            .only("award_reason", "winner__name")
+            .first()
+        )
+        setattr(game, _KEPT, match)
+    return match
+
 
 def awarded_series_refusals(game: Any, step: CardStep) -> list[str]:
-    """Why a game of an awarded series takes no card (empty for any other game): one query."""
-    match = (
-        PlayoffMatch.objects.filter(fixture__fixture_games__game_id=game.pk, winner__isnull=False)
-        .filter(Q(awarded_by__isnull=False) | ~Q(award_reason=""))
-        .select_related("winner")
-        .only("award_reason", "winner__name")
-        .first()
-    )
+    """Why a game of an awarded series takes no card (empty for any other game): one query
+    per game object, whatever the number of steps asked."""
+    match = _awarded_match(game)
     if match is None:
         return []
     reason = match.award_reason.strip().rstrip(".")
