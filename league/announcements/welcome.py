@@ -15,8 +15,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 
 from accounts import permissions
 from accounts.models import Invitation
-from accounts.sign_in_links import account_phone_set
 from accounts.phones import normalise_phone
+from accounts.sign_in_links import account_phone_set
 from league.announcements import selectors
 from league.announcements.forms import SubscriptionForm
 from league.announcements.services import subscription_set
