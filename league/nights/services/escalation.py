@@ -11,11 +11,11 @@ from typing import Any
 from django.db.models import Q
 from django.utils import timezone
 
-from league.announcements.selectors import captains_of_teams
 from league.nights import signals
 from league.nights.forfeit_rules import consequence, consequence_text
 from league.nights.models import Forfeit, PlayoffReview
 from league.nights.rules import season_policy
+from league.nights.selectors.told import forfeit_warning_recipients
 from league.nights.services.withdrawals import fixtures_to_byes
 from league.seasons.models import Fixture, Team
 from league.seasons.versions import season_changed
@@ -135,7 +135,7 @@ def warn(forfeit: Forfeit, by: Any) -> None:
             "\n\nIf this is wrong, ask the league manager: a forfeit can be overturned."
         ),
         sms_text=f"{fixture.season.league.name}: {subject}.",
-        recipients=captains_of_teams([forfeit.team_id]),
+        recipients=forfeit_warning_recipients(forfeit.team_id),
         created_by=user_or_none(by),
         link=forfeit.team.get_absolute_url(),
         season=fixture.season,

@@ -16,11 +16,11 @@ from django.utils import timezone
 from accounts import permissions
 from activity.models import Verb
 from inputs.bounds import text_clean
-from league.announcements.selectors import captains_of_teams
 from league.nights import signals
 from league.nights.forfeit_rules import forfeited_games
 from league.nights.models import FixtureGame, Forfeit, PlayoffReview
 from league.nights.rules import fixture_starts_at
+from league.nights.selectors.told import forfeit_announced_recipients
 from league.nights.services.escalation import escalate, season_policy, user_or_none, warn
 from league.nights.services.results import (
     fixture_games_ensure,
@@ -121,7 +121,7 @@ def forfeit_announce(*, fixture: Fixture, team: Team, by: Any, note: str = "") -
             + (f"\n\nTheir note: {note.strip()}" if note.strip() else "")
         ),
         sms_text=f"{fixture.season.league.name}: {team} forfeits {night}; you win its games.",
-        recipients=captains_of_teams([other.pk]),
+        recipients=forfeit_announced_recipients(fixture, team.pk),
         created_by=user_or_none(by),
         link=reverse("league:fixture_detail", args=[fixture.pk]),
         season=fixture.season,

@@ -17,6 +17,7 @@ from django.urls import reverse
 
 from league.announcements.selectors import captains_of_teams, managers_of_league, recipient_for_user
 from league.nights.models import FixtureClosure, FixtureGame
+from league.nights.selectors.told import fixture_closed_recipients
 from league.seasons.models import Fixture, RescheduleRequest
 from league.seasons.recipients import players_of_teams
 from notices.models import Notice
@@ -207,7 +208,7 @@ def fixture_closed_notify(*, closure: FixtureClosure) -> Notice:
         subject=_fit(f"Fixture closed: {name}", SUBJECT_MAX),
         body="\n".join([f"A league manager closed {name}.", *lines, "", f"Why: {closure.reason}"]),
         sms_text=_fit(f"{fixture.season.league.name}: {name} was closed by the league.", SMS_MAX),
-        recipients=captains_of_teams([fixture.home_id, fixture.away_id]),
+        recipients=fixture_closed_recipients(fixture),
         created_by=closure.closed_by,
         link=_link(fixture),
         season=fixture.season,

@@ -14,9 +14,9 @@ from django.utils import timezone
 from accounts import permissions
 from activity.models import Verb
 from inputs.bounds import text_clean
-from league.announcements.selectors import captains_of_teams
 from league.nights import signals
 from league.nights.models import FixtureGame
+from league.nights.selectors.told import withdrawal_recipients
 from league.nights.selectors.withdrawals import (
     WithdrawalPreview,
     remaining_fixtures,
@@ -130,7 +130,6 @@ def team_withdraw(*, team: Team, by: Any, reason: str) -> Withdrawal:
 
 def _tell_captains(team: Team, preview: WithdrawalPreview, reason: str, by: Any) -> None:
     season = team.season
-    opponents = {f.away_id if f.home_id == team.pk else f.home_id for f in preview.remaining}
     byes = "".join(
         f"\n- {day(f.date)}: {f.away if f.home_id == team.pk else f.home} now has a bye"
         for f in preview.remaining
@@ -145,7 +144,7 @@ def _tell_captains(team: Team, preview: WithdrawalPreview, reason: str, by: Any)
             + "\n\nResults already played stand."
         ),
         sms_text=f"{subject}."[:320],
-        recipients=captains_of_teams([team.pk, *sorted(opponents)]),
+        recipients=withdrawal_recipients(team, preview),
         created_by=by,
         link=season.get_absolute_url(),
         season=season,

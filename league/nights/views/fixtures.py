@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 from accounts import permissions
 from league.nights import rules
 from league.nights.forms import DisputeForm, FixtureScoresForm, ForfeitForm, ReasonForm
-from league.nights.selectors import card_steps, due
+from league.nights.selectors import card_steps, due, told
 from league.nights.selectors import results as selectors_results
 from league.nights.selectors.fixture_page import fixture_result_kept
 from league.nights.selectors.results import FixtureResult
@@ -111,6 +111,7 @@ def _fixture_page(
             if _game_teams(games) != _game_teams(g.fixture_game for g in result.games):
                 result = selectors_results.fixture_result(fixture.pk) or result
     context = _context(request, result, may_act, playable)
+    context.update(told.fixture_form_audiences(result, context))
     if posted is not None and context["form"] is not None:
         context.update(form=posted, entry_first=True, correct_form=None, posted=True)
     elif posted is not None:  # the entry is gone meanwhile (closed, postponed): say why

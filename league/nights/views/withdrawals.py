@@ -6,6 +6,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
 from league.nights.forms import WithdrawForm
+from league.nights.selectors.told import withdrawal_audience
 from league.nights.selectors.withdrawals import withdrawal_preview
 from league.nights.services.withdrawals import team_withdraw
 from league.seasons import selectors
@@ -30,6 +31,7 @@ def team_withdraw_page(request: HttpRequest, league: str, season: str, pk: int) 
             messages.success(request, done.message)
             return redirect("league:team_manage", league=league, season=season, pk=team.pk)
     active = team.status == Team.Status.ACTIVE
+    preview = withdrawal_preview(team) if active else None
     return render(
         request,
         "league/nights/team_withdraw.html",
@@ -38,6 +40,7 @@ def team_withdraw_page(request: HttpRequest, league: str, season: str, pk: int) 
             "team": team,
             "form": form,
             "active": active,
-            "preview": withdrawal_preview(team) if active else None,
+            "preview": preview,
+            "audience": withdrawal_audience(team, preview) if preview else None,
         },
     )

@@ -1,0 +1,114 @@
+"""Who a fixture's or a team's notices go to: read by the service that writes the notice and
+by the form that triggers it, which says beforehand how many will be emailed and texted.
+
+Closing a fixture tells both captains; recording a team's first forfeit of a fixture warns
+that team's captains (recording it again extends it and tells nobody); announcing a forfeit
+ahead warns them too and tells the opponents' captains; withdrawing a team tells its
+captains and those of the teams whose fixtures become byes.
+"""
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from league.announcements.selectors import captains_of_teams
+from league.nights.models import Forfeit
+from league.nights.selectors.results import FixtureResult
+from league.nights.selectors.withdrawals import WithdrawalPreview
+from league.seasons.models import Fixture, Team
+from notices.addresses import Audience, Recipient
+from notices.models import Notice
+from notices.services import notice_addresses
+
+
+def fixture_closed_recipients(fixture: Fixture) -> list[Recipient]:
+    return captains_of_teams([fixture.home_id, fixture.away_id])
+
+
+def forfeit_warning_recipients(team_id: int) -> list[Recipient]:
+    """The forfeiting team's captains, warned of what the offence costs."""
+    return captains_of_teams([team_id])
+
+
+def forfeit_announced_recipients(fixture: Fixture, team_id: int) -> list[Recipient]:
+    """The opponents' captains of a forfeit announced ahead."""
+    other = fixture.away_id if team_id == fixture.home_id else fixture.home_id
+    return captains_of_teams([other])
+
+
+def withdrawal_recipients(team: Team, preview: WithdrawalPreview) -> list[Recipient]:
+    """The team's captains and those of every opponent whose fixture becomes a bye."""
+    opponents = {f.away_id if f.home_id == team.pk else f.home_id for f in preview.remaining}
+    return captains_of_teams([team.pk, *sorted(opponents)])
+
+
+def audience_of(*notices: tuple[str, Iterable[Recipient]]) -> Audience:
+    """What the (kind, recipients) notices a form writes make together."""
+    rows = []
+    for kind, recipients in notices:
+        rows += notice_addresses(kind=kind, recipients=recipients)
+    return Audience.of(rows)
+
+
+@dataclass(frozen=True)
+class TeamAudience:
+    """Who is told when this team forfeits; `extends`: it already has a forfeit here."""
+
+    team: Team
+    audience: Audience
+    extends: bool = False
+
+    @property
+    def if_forfeits(self) -> str:
+        return f"If {self.team.name} forfeits"
+
+
+def close_audience(fixture: Fixture) -> Audience:
+    return audience_of((Notice.Kind.FIXTURE_CLOSED, fixture_closed_recipients(fixture)))
+
+
+def record_audiences(fixture: Fixture, live: list[Forfeit]) -> list[TeamAudience]:
+    """Per team, who recording its forfeit tells (nobody when it extends a live one)."""
+    live_forfeit_teams = {f.team_id for f in live}
+    return [
+        TeamAudience(team, Audience(0, 0, 0), extends=True)
+        if team.pk in live_forfeit_teams
+        else TeamAudience(
+            team, audience_of((Notice.Kind.FORFEIT_WARNING, forfeit_warning_recipients(team.pk)))
+        )
+        for team in (fixture.home, fixture.away)
+    ]
+
+
+def announce_audiences(
+    fixture: Fixture, teams: list[Team], live: list[Forfeit]
+) -> list[TeamAudience]:
+    """Per team, who announcing its forfeit tells: the opponents' captains (unless it was
+    announced already), and its own captains warned unless it already has a forfeit here
+    (which the announcement extends)."""
+    by_team = {f.team_id: f for f in live}
+    result = []
+    for team in teams:
+        existing = by_team.get(team.pk)
+        notices = []
+        if existing is None or existing.reason != Forfeit.Reason.ANNOUNCED:
+            notices.append((Notice.Kind.GENERAL, forfeit_announced_recipients(fixture, team.pk)))
+        if existing is None:
+            notices.append((Notice.Kind.FORFEIT_WARNING, forfeit_warning_recipients(team.pk)))
+        result.append(TeamAudience(team, audience_of(*notices), extends=existing is not None))
+    return result
+
+
+def withdrawal_audience(team: Team, preview: WithdrawalPreview) -> Audience:
+    return audience_of((Notice.Kind.GENERAL, withdrawal_recipients(team, preview)))
+
+
+def fixture_form_audiences(result: FixtureResult, shown: dict) -> dict:
+    """For the fixture page: who each notifying form it `shows` would tell (the page's
+    context: `may_close`, `forfeit_form`, `announce_teams`)."""
+    fixture, live = result.fixture, result.live_forfeits
+    announce = shown["announce_teams"]
+    return {
+        "close_audience": close_audience(fixture) if shown["may_close"] else None,
+        "record_audiences": record_audiences(fixture, live) if shown["forfeit_form"] else [],
+        "announce_audiences": announce_audiences(fixture, announce, live) if announce else [],
+    }

@@ -1,0 +1,76 @@
+"""Each fixture and team form that notifies says, before its button, how many will be
+emailed and texted, and the notices the form then writes hold exactly that."""
+
+import datetime
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from league.nights.services.forfeits import forfeit_record
+from tests.factories import manager_user
+from tests.league.night_factories import night
+from tests.notices.told import captains_of_every_kind, notice_ids, said, written
+
+pytestmark = pytest.mark.django_db
+
+
+def _page(client, n):
+    return client.get(reverse("league:fixture_detail", args=[n.fixture.pk])).content.decode()
+
+
+def _night(client, days: int):
+    n = night(date=timezone.localdate() + datetime.timedelta(days=days))
+    captains_of_every_kind(n.home, "Home")
+    captains_of_every_kind(n.away, "Away")
+    client.force_login(manager_user(league=n.season.league))
+    return n
+
+
+def test_closing_a_fixture_says_who_is_told_and_tells_exactly_them(client):
+    n = _night(client, -7)
+    shown = said(_page(client, n), "close-audience")
+    assert (shown.emails, shown.texts) == (6, 2)  # per team: its login captain, "both", "email"
+    client.post(reverse("league:fixture_close", args=[n.fixture.pk]), {"reason": "No cards."})
+    assert written() == shown
+
+
+def test_recording_a_forfeit_says_who_is_warned_and_warns_exactly_them(client):
+    n = _night(client, 0)
+    html = _page(client, n)
+    shown = said(html, f"record-audience-{n.away.pk}")
+    assert (shown.emails, shown.texts) == (3, 1)
+    assert f"If {n.away.name} forfeits" in html
+    data = {"team": n.away.pk, "situation": "no_show", "note": ""}
+    client.post(reverse("league:forfeit_record", args=[n.fixture.pk]), data)
+    assert written() == shown
+
+
+def test_recording_it_again_says_nobody_new_is_told_and_tells_nobody(client):
+    n = _night(client, 0)
+    forfeit_record(fixture=n.fixture, team=n.away, by=n.home_captain, minutes_late=16)
+    before = notice_ids()
+    html = _page(client, n)
+    assert "Nobody new will be told" in html
+    assert said(html, f"record-audience-{n.away.pk}") == written(before)  # nothing yet
+    data = {"team": n.away.pk, "situation": "no_show", "note": ""}
+    client.post(reverse("league:forfeit_record", args=[n.fixture.pk]), data)
+    assert written(before).emails == written(before).texts == 0
+
+
+def test_announcing_a_forfeit_says_who_is_told_and_tells_exactly_them(client):
+    n = _night(client, 3)
+    shown = said(_page(client, n), f"announce-audience-{n.home.pk}")
+    assert (shown.emails, shown.texts) == (6, 2)  # the opponents told, its own captains warned
+    data = {"team": n.home.pk, "note": "Vacation"}
+    client.post(reverse("league:forfeit_announce", args=[n.fixture.pk]), data)
+    assert written() == shown
+
+
+def test_withdrawing_a_team_says_who_is_told_and_tells_exactly_them(client):
+    n = _night(client, 7)
+    url = reverse("league:team_withdraw", args=[n.season.league.slug, n.season.slug, n.home.pk])
+    shown = said(client.get(url).content.decode(), "who-will-be-told")
+    assert (shown.emails, shown.texts) == (6, 2)  # its captains and the opponents'
+    client.post(url, {"reason": "Folded.", "confirm": "on"})
+    assert written() == shown
