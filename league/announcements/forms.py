@@ -86,6 +86,9 @@ class ComposeForm(InputRules, forms.Form):
         help_text="Short version for texts; the subject is used when empty.",
     )
 
+    # Who gets it, as the sender last saw it counted: sent only once it matches the choices.
+    told = forms.CharField(required=False, widget=forms.HiddenInput)
+
     def __init__(self, *args, leagues: Any = None, **kwargs) -> None:  # type: ignore[no-untyped-def]
         super().__init__(*args, **kwargs)
         if leagues is not None:  # only the leagues the sender manages
@@ -104,3 +107,12 @@ class ComposeForm(InputRules, forms.Form):
         if not (data.get("to_captains") or data.get("to_subscribers") or data.get("announce")):
             raise forms.ValidationError("Choose who gets the notice, or publish it.")
         return data
+
+    @property
+    def choice_of_people(self) -> str:
+        """The choices that decide who is told ("" when nobody is: only published)."""
+        data = self.cleaned_data
+        if not (data["to_captains"] or data["to_subscribers"]):
+            return ""
+        season = data["season"].pk if data["to_captains"] else ""
+        return f"{data['league'].pk}:{season}:{int(data['to_subscribers'])}"

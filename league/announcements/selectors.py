@@ -90,6 +90,19 @@ def subscribers_of_league(league: League) -> list[Recipient]:
     return [_subscriber(sub) for sub in subscriptions]
 
 
+def general_notice_recipients(
+    *, league: League, season: Season | None, to_captains: bool, to_subscribers: bool
+) -> list[Recipient]:
+    """Whom a manager's general notice goes to: the season's captains and/or the league's
+    subscribers (the form says how many before it is sent)."""
+    recipients = []
+    if to_captains and season is not None:
+        recipients += captains_of_season(season)
+    if to_subscribers:
+        recipients += subscribers_of_league(league)
+    return recipients
+
+
 def subscribed_players_of_teams(teams: Iterable[Team | int], league: League) -> list[Recipient]:
     """Players on these teams' current rosters who asked for the league's notices, on the
     channels they chose (captains hear through `captains_of_teams`)."""

@@ -23,7 +23,7 @@ from league.announcements import selectors, services
 from league.announcements.forms import ComposeForm, NoticeKindsForm, SubscriptionForm
 from league.seasons.models import League, Player
 from notices.models import Notice, Subscription
-from notices.services import notice_send
+from notices.services import notice_audience, notice_send
 
 NO_PLAYER = (
     "Notices go to players. Ask your league manager to link your account to your player "
@@ -157,11 +157,18 @@ def compose(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         deny_unless(can_manage_league(user, data["league"]), "Only its managers write to a league.")
-        recipients = []
-        if data["to_captains"]:
-            recipients += selectors.captains_of_season(data["season"])
-        if data["to_subscribers"]:
-            recipients += selectors.subscribers_of_league(data["league"])
+        recipients = selectors.general_notice_recipients(
+            league=data["league"],
+            season=data["season"],
+            to_captains=data["to_captains"],
+            to_subscribers=data["to_subscribers"],
+        )
+        if data["told"] != form.choice_of_people:  # first say who is told, then send
+            counted = request.POST.copy()
+            counted["told"] = form.choice_of_people
+            audience = notice_audience(kind=Notice.Kind.GENERAL, recipients=recipients)
+            form = ComposeForm(counted, leagues=leagues)
+            return render(request, "notices/compose.html", {"form": form, "audience": audience})
         try:
             notice = notice_send(
                 kind=Notice.Kind.GENERAL,

@@ -7,6 +7,7 @@ from django.urls import reverse
 from notices.models import Announcement, Notice
 from tests.factories import LeagueFactory, manager_user, user_for
 from tests.notices.factories import SubscriptionFactory, season_with_captains, send_notice
+from tests.notices.told import said, written
 
 pytestmark = pytest.mark.django_db
 
@@ -30,20 +31,21 @@ def test_a_manager_sends_a_general_notice_to_captains_and_subscribers(
     subscriber = SubscriptionFactory(league=season.league, by_sms=True)
     manager = manager_user()
     client.force_login(manager)
+    data = {
+        "league": season.league.pk,
+        "season": season.pk,
+        "to_captains": "on",
+        "to_subscribers": "on",
+        "announce": "on",
+        "subject": "Venue change",
+        "body": "We play at the Legion hall this week.",
+        "sms_text": "Legion hall this week.",
+    }
+    first = client.post(reverse("notices:compose"), data)
+    assert not Notice.objects.exists()  # first it says who is told
+    told = first.context["form"]["told"].value()
     with django_capture_on_commit_callbacks(execute=True):
-        response = client.post(
-            reverse("notices:compose"),
-            {
-                "league": season.league.pk,
-                "season": season.pk,
-                "to_captains": "on",
-                "to_subscribers": "on",
-                "announce": "on",
-                "subject": "Venue change",
-                "body": "We play at the Legion hall this week.",
-                "sms_text": "Legion hall this week.",
-            },
-        )
+        response = client.post(reverse("notices:compose"), {**data, "told": told})
     notice = Notice.objects.get()
     assert response.status_code == 302
     assert response.url == reverse("notices:notice_detail", args=[notice.pk])
@@ -52,6 +54,41 @@ def test_a_manager_sends_a_general_notice_to_captains_and_subscribers(
         [p.email for p in captains] + [subscriber.player.email]
     )
     assert Announcement.objects.get().league == season.league
+
+
+def test_the_form_says_who_will_be_told_before_sending_and_sends_exactly_that(client):
+    season, _ = season_with_captains(4)  # two of them take texts
+    SubscriptionFactory(league=season.league, by_sms=True)
+    SubscriptionFactory(
+        league=season.league, by_email=False, by_sms=True, player__phone="+14165550998"
+    )
+    client.force_login(manager_user(league=season.league))
+    data = {
+        "league": season.league.pk,
+        "season": season.pk,
+        "to_captains": "on",
+        "to_subscribers": "on",
+        "subject": "Venue change",
+        "body": "We play at the Legion hall this week.",
+    }
+    first = client.post(reverse("notices:compose"), data)
+    shown = said(first.content.decode(), "who-will-be-told")
+    assert (shown.emails, shown.texts) == (5, 4)
+    assert not Notice.objects.exists()
+    told = first.context["form"]["told"].value()
+    changed = client.post(reverse("notices:compose"), {**data, "told": told, "to_captains": ""})
+    assert said(changed.content.decode(), "who-will-be-told").emails == 1  # counted again
+    assert not Notice.objects.exists()
+    client.post(reverse("notices:compose"), {**data, "told": told})
+    assert written() == shown
+
+
+def test_a_notice_only_published_is_sent_at_once(client):
+    league = LeagueFactory()
+    client.force_login(manager_user(league=league))
+    data = {"league": league.pk, "announce": "on", "subject": "Hello", "body": "Hi"}
+    assert client.post(reverse("notices:compose"), data).status_code == 302
+    assert Announcement.objects.get().league == league
 
 
 def test_a_notice_to_nobody_is_refused(client):
