@@ -13,8 +13,10 @@ from scoring.handrows import CardTally, HandRow, next_dealer, tally_progress
 from scoring.models import Game, Scorecard, ScorecardVersion
 from scoring.owners import CardStep, card_fixes, card_refusals
 from scoring.selectors import draft_for
+from scoring.sides import SideNames, side_names
 
 SEAT_ORDER = ("N", "S", "E", "W")  # partners side by side on the card
+PLAIN_SIDES = SideNames(dict(SIDE_LABELS), dict(SIDE_LABELS), has_teams=False)
 
 
 def cell(points: int) -> str:
@@ -59,15 +61,17 @@ def _ordered(values: dict[str, int]) -> list[int]:
     return [values.get(seat, 0) for seat in SEAT_ORDER] if values else []
 
 
-def version_lines(version: ScorecardVersion | None) -> list[HandLine]:
-    """Lines of a stored version (uses its prefetched `hands`)."""
+def version_lines(
+    version: ScorecardVersion | None, names: SideNames = PLAIN_SIDES
+) -> list[HandLine]:
+    """Lines of a stored version (uses its prefetched `hands`), summaries in `names`."""
     if version is None:
         return []
     return [
         HandLine(
             number=hand.number,
             dealer=hand.dealer,
-            summary=hand.summary,
+            summary=names.say(hand.summary),
             passed=hand.passed,
             ns_points=hand.ns_points,
             ew_points=hand.ew_points,
@@ -80,14 +84,16 @@ def version_lines(version: ScorecardVersion | None) -> list[HandLine]:
     ]
 
 
-def tally_lines(rows: list[HandRow], tally: CardTally) -> list[HandLine]:
-    """Lines of a card still being entered, straight from the engine."""
+def tally_lines(
+    rows: list[HandRow], tally: CardTally, names: SideNames = PLAIN_SIDES
+) -> list[HandLine]:
+    """Lines of a card still being entered, straight from the engine, in `names`."""
     seat_running = tally.seat_running or [{}] * len(rows)
     return [
         HandLine(
             number=number,
             dealer=row.dealer,
-            summary=hand.summary,
+            summary=names.say(hand.summary),
             passed=hand.passed,
             ns_points=hand.points["NS"],
             ew_points=hand.points["EW"],
@@ -111,28 +117,12 @@ def seat_headings(game: Game) -> list[dict[str, str]]:
     ]
 
 
-def side_names(game: Game) -> dict[str, str]:
-    """'N-S · Left Bowers' style names for each side."""
-    names = {}
-    for side, team in (("NS", game.ns_team), ("EW", game.ew_team)):
-        label = SIDE_LABELS[side]
-        names[side] = f"{label} · {team.name}" if team is not None else label
-    return names
-
-
-def team_names(game: Game) -> dict[str, str]:
-    """Each side by its team's name ("Left Bowers"), or "N-S" / "E-W" without teams."""
-    return {
-        side: team.name if team is not None else SIDE_LABELS[side]
-        for side, team in (("NS", game.ns_team), ("EW", game.ew_team))
-    }
-
-
-def score_line(version: ScorecardVersion, individual: bool) -> str:
-    """'N-S 10 – E-W 6', or each player's total on an individual card."""
+def score_line(version: ScorecardVersion, individual: bool, names: SideNames | None = None) -> str:
+    """'Left Bowers 10 – Jacks 6' ('N-S 10 – E-W 6' without `names` or teams), or each
+    player's total on an individual card."""
     if individual and version.seat_totals:
         return " · ".join(f"{seat} {version.seat_totals.get(seat, 0)}" for seat in SEAT_ORDER)
-    return f"N-S {version.ns_total} – E-W {version.ew_total}"
+    return (names or PLAIN_SIDES).score(version.ns_total, version.ew_total)
 
 
 @dataclass
@@ -144,7 +134,7 @@ class EntryState:
     individual: bool
     sides: list[str]
     side: str
-    side_names: dict[str, str]
+    side_names: SideNames
     card: Scorecard | None
     lines: list[HandLine]
     tally: CardTally | None
@@ -162,6 +152,11 @@ class EntryState:
     def refusal_text(self) -> str:
         """The refusals as a refused POST words them (shown once, not twice)."""
         return " ".join(self.refusals)
+
+    @property
+    def message(self) -> str:
+        """Where the card stands ("Left Bowers reached 10: …"), in the sides' names."""
+        return self.side_names.say(self.tally.message) if self.tally else ""
 
     @property
     def ready(self) -> bool:
@@ -207,6 +202,7 @@ def entry_state(user: Any, game: Game, card: Scorecard | None = None) -> EntrySt
     except InvalidHand as exc:  # the rule set changed under an old draft
         problem = f"{exc} Take hands back or start again."
     side = draft.side if draft and draft.side in sides else sides[0]
+    names = side_names(game)
     individual = spec.scoring_mode == INDIVIDUAL
     is_staff = permissions.can_settle_game(user, game)
     is_open = card is None or card.is_open
@@ -218,11 +214,11 @@ def entry_state(user: Any, game: Game, card: Scorecard | None = None) -> EntrySt
         individual=individual,
         sides=sides,
         side=side,
-        side_names=side_names(game),
+        side_names=names,
         card=card,
-        lines=tally_lines(rows, tally) if tally else [],
+        lines=tally_lines(rows, tally, names) if tally else [],
         tally=tally,
-        problem=problem,
+        problem=names.say(problem),
         next_dealer=next_dealer(rows),
         timed_out=timed_out,
         hand_count=len(rows),

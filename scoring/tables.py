@@ -5,6 +5,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 
 from scoring.models import RuleSet, Scorecard
+from scoring.sides import side_names
 from wording.columns import WhenColumn
 
 
@@ -55,7 +56,8 @@ class DisputeTable(tables.Table):
     def render_submitted(self, record: Scorecard) -> str:
         version = record.current_version
         who = version.submitted_by.get_username() if version.submitted_by else "?"
-        return f"{who} for {version.get_submitted_for_display()}"
+        side = side_names(record.game, players=False).get(version.submitted_for, "")
+        return f"{who} for {side}" if side else who
 
     def render_disputed(self, record: Scorecard) -> str:
         version = record.current_version

@@ -3,9 +3,10 @@
 from django import template
 
 from scoring import presenters
-from scoring.engine import SEAT_NAMES, SIDE_LABELS
+from scoring.engine import SEAT_NAMES
 from scoring.models import Scorecard
 from scoring.owners import game_home
+from scoring.sides import SideNames
 
 register = template.Library()
 
@@ -34,8 +35,15 @@ def typed_value(typed: dict | None, key: str) -> str:
 
 
 @register.filter
-def side_label(side: str) -> str:
-    return SIDE_LABELS.get(side, "")
+def name_of(names: SideNames, side: str) -> str:
+    """`{{ side_names|name_of:version.submitted_for }}`: that side's name on this game."""
+    return names.get(side, "") if names else ""
+
+
+@register.filter
+def other_than(names: SideNames, side: str) -> str:
+    """`{{ side_names|other_than:"NS" }}`: the other side's name (who confirms)."""
+    return names.other(side) if names and side in names else ""
 
 
 @register.filter
@@ -47,9 +55,3 @@ def seat_name(seat: str) -> str:
 def box(points: int | None) -> str:
     """A scorecard box: the points, or X for none."""
     return "" if points is None else presenters.cell(points)
-
-
-@register.filter
-def totals_line(version, individual: bool) -> str:
-    """`{{ version|totals_line:individual }}`: 'N-S 10 – E-W 6', or each player's total."""
-    return presenters.score_line(version, bool(individual))

@@ -113,13 +113,13 @@ def _decide(request: HttpRequest, game_id: int, correcting: bool) -> HttpRespons
                 timed_out=form.cleaned_data.get("timed_out", False),
             )
         except ValidationError as exc:
-            error = " ".join(exc.messages)
+            error = presenters.side_names(game, players=False).say(" ".join(exc.messages))
         else:
             messages.success(request, "Card corrected." if correcting else "Card settled.")
             return redirect(_next(request) or reverse("scoring:game_detail", args=[game.pk]))
     version = card.current_version if card else None
-    names = presenters.team_names(game)
-    for key, name in names.items():  # each side's boxes by its team's name where it has one
+    names = presenters.side_names(game)
+    for key, name in names.items():  # each side's boxes by its name on this game
         if f"score_{key}" in form.fields:
             form.fields[f"score_{key}"].label = name
     return render(
@@ -129,14 +129,13 @@ def _decide(request: HttpRequest, game_id: int, correcting: bool) -> HttpRespons
             "game": game,
             "card": card,
             "version": version,
-            "lines": presenters.version_lines(version),
-            "side_names": presenters.side_names(game),
+            "lines": presenters.version_lines(version, names),
+            "side_names": names,
             "individual": spec.scoring_mode == INDIVIDUAL,
             "seat_headings": presenters.seat_headings(game),
             "form": form,
             "error": error,
             "correcting": correcting,
-            "team_names": names,
             "next": _next(request),
         },
     )

@@ -18,8 +18,7 @@ from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from accounts import permissions
-from scoring import services
-from scoring.engine import SIDE_LABELS
+from scoring import presenters, services
 from scoring.forms import FinalScoresForm, HandForm
 from scoring.models import Game
 from scoring.owners import CardStep, card_refusals
@@ -45,7 +44,8 @@ def _component(
     request: HttpRequest, game: Game, error: str = "", typed: dict[str, str] | None = None
 ) -> HttpResponse:
     """The component again; `typed`: the refused final scores, kept in their boxes with the
-    reason beside them (with or without htmx)."""
+    reason beside them (with or without htmx); the engine's words in the sides' names."""
+    error = presenters.side_names(game, players=False).say(error)
     if _synced(request):
         return JsonResponse({"ok": not error, "error": error}, status=400 if error else 200)
     context = {"game": game, "entry_error": error, "next": _next(request), "final_typed": typed}
@@ -157,8 +157,8 @@ def _side(request: HttpRequest, game: Game) -> str:
 
 
 def _submitted(request: HttpRequest, game: Game, side: str) -> HttpResponse:
-    other = SIDE_LABELS["EW" if side == "NS" else "NS"]
-    done = f"Card submitted for {SIDE_LABELS[side]}: {other} confirms it next."
+    names = presenters.side_names(game)
+    done = f"Card submitted for {names[side]}: {names.other(side)} confirms it next."
     url = _next(request) or reverse("scoring:game_detail", args=[game.pk])
     if _synced(request):
         messages.success(request, f"Sent from this phone now the signal is back. {done}")

@@ -36,17 +36,20 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
         code_side = "EW" if version.submitted_for == "NS" else "NS"
     individual = game.rule_set.scoring_mode == INDIVIDUAL
     names = presenters.side_names(game)
+    history = list(card_history(card)) if card else []
+    for past in history:
+        past.score_text = presenters.score_line(past, individual, names)
     context = {
         "game": game,
         "card": card,
         "version": version,
-        "lines": presenters.version_lines(version),
+        "lines": presenters.version_lines(version, names),
         "individual": individual,
         "seat_headings": presenters.seat_headings(game),
         "side_names": names,
-        "score_line": presenters.score_line(version, individual) if version else "",
+        "score_line": presenters.score_line(version, individual, names) if version else "",
         "winner_name": names.get(version.winner, "") if version else "",
-        "history": card_history(card) if card else [],
+        "history": history,
         "may_confirm": may_confirm and not answer_refusals,
         "code_side": code_side,
         "answer_refusals": answer_refusals,

@@ -6,7 +6,7 @@ from django.shortcuts import get_object_or_404, render
 from scoring import presenters
 from scoring.engine import INDIVIDUAL, SEAT_NAMES
 from scoring.models import Game, RuleSet, ScorecardVersion
-from scoring.presenters import SEAT_ORDER, HandLine
+from scoring.presenters import PLAIN_SIDES, SEAT_ORDER, HandLine
 from scoring.selectors import scorecard_for_game
 from scoring.views.common import game_or_404
 
@@ -56,7 +56,7 @@ def _render(
     cards = [
         {
             "game": game,
-            "side_names": presenters.side_names(game) if game else {},
+            "side_names": presenters.side_names(game, players=False) if game else PLAIN_SIDES,
             "rows": _partnership_rows(rule_set, lines),
             "players": _player_cards(game, rule_set, version) if individual else [],
         }

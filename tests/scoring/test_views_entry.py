@@ -34,19 +34,19 @@ def test_a_hand_takes_two_taps_and_the_totals_update(client, tg):
     assert response.status_code == 200
     assert page.lstrip().startswith("<section")  # the component only, for htmx to swap
     assert 'data-total="NS">2<' in page
-    assert "N-S marched: 2 points." in page
+    assert f"{tg.ns_team.name} marched: 2 points." in page
     assert 'value="E" selected' in page  # the deal passes to the left
     assert "Hand 2" in page
 
 
 def test_a_lone_hand_takes_three_taps(client, tg):
     page = _tap(client, tg.game, maker="EW", alone="yes", tricks="5").content.decode()
-    assert 'data-total="EW">4<' in page and "E-W marched alone: 4 points." in page
+    assert 'data-total="EW">4<' in page and f"{tg.ew_team.name} marched alone: 4 points." in page
 
 
 def test_a_renege_and_a_missing_tap_are_explained(client, tg):
     page = _tap(client, tg.game, maker="NS", alone="yes", renege_by="EW").content.decode()
-    assert "E-W reneged: N-S get 4 points." in page
+    assert f"{tg.ew_team.name} reneged: {tg.ns_team.name} get 4 points." in page
     page = _tap(client, tg.game, tricks="3").content.decode()
     assert "Tap who made trump first" in page
     page = _tap(client, tg.game, maker="NS").content.decode()
@@ -69,7 +69,7 @@ def test_crafted_garbage_never_answers_500(client, tg):
 def test_the_draft_survives_a_reload(client, tg):
     _tap(client, tg.game, maker="NS", tricks="4")
     page = client.get(_url("game_entry", tg.game)).content.decode()
-    assert "N-S made it with 4 tricks: 1 point." in page
+    assert f"{tg.ns_team.name} made it with 4 tricks: 1 point." in page
 
 
 def test_take_back_and_start_again(client, tg):
@@ -93,7 +93,7 @@ def test_submitting_the_draft_redirects_to_the_card(client, tg):
     assert (version.submitted_for, version.ns_total, version.ew_total) == ("NS", 10, 2)
     assert not ScorecardDraft.objects.exists()
     card = client.get(response["HX-Redirect"]).content.decode()
-    assert "Card submitted for N-S: E-W confirms it next." in card
+    assert f"Card submitted for {tg.ns_team.name}: {tg.ew_team.name} confirms it next." in card
 
 
 def test_submitting_an_unfinished_game_explains_why(client, tg):
@@ -106,7 +106,8 @@ def test_submitting_an_unfinished_game_explains_why(client, tg):
 def test_time_ran_out_is_kept_and_lets_the_leader_win(client, tg):
     _tap(client, tg.game, maker="NS", tricks="4")
     page = client.post(_url("entry_options", tg.game), {"timed_out": "on"}, **HTMX).content.decode()
-    assert "Time ran out at N-S 1, E-W 0: N-S win." in page
+    ns, ew = tg.ns_team.name, tg.ew_team.name
+    assert f"Time ran out at {ns} 1, {ew} 0: {ns} win." in page
     client.post(_url("entry_submit", tg.game), {"timed_out": "on"}, **HTMX)
     assert ScorecardVersion.objects.get().timed_out
 
@@ -168,7 +169,7 @@ def test_staff_choose_the_side_they_enter_for(client, staff):
     page = client.get(_url("game_entry", tg.game)).content.decode()
     assert "Entering the card for" in page
     page = client.post(_url("entry_options", tg.game), {"side": "EW"}, **HTMX).content.decode()
-    assert "Submit the card for E-W" in page
+    assert f"Submit the card for {tg.ew_team.name}" in page
 
 
 def test_an_individual_game_asks_who_went_alone_and_shows_each_player(client):
@@ -213,7 +214,7 @@ def test_hands_after_the_end_are_refused_and_the_tap_form_goes_away(client, tg):
     for hand in NS_WINS_10_2:
         draft_add_hand(game=tg.game, user=tg.ns_captain, hand=hand)
     page = client.get(_url("game_entry", tg.game)).content.decode()
-    assert "N-S reached 10" in page and "Tricks the makers took" not in page
+    assert f"{tg.ns_team.name} reached 10" in page and "Tricks the makers took" not in page
     page = _tap(client, tg.game, maker="EW", tricks="3").content.decode()
     assert "The game was over after hand 7" in page
     assert made("EW", 3) not in ScorecardDraft.objects.get().hands

@@ -51,7 +51,8 @@ def test_a_kept_hand_is_answered_in_json(client, tg):
 def test_a_kept_hand_the_engine_refuses_is_answered_with_its_message(client, tg):
     response = client.post(_url("entry_add_hand", tg.game), {"tricks": "3", "key": KEY}, **SYNC)
     assert response.status_code == 400
-    assert response.json() == {"ok": False, "error": "Tap who made trump first: N-S or E-W."}
+    ns, ew = tg.ns_team.name, tg.ew_team.name
+    assert response.json() == {"ok": False, "error": f"Tap who made trump first: {ns} or {ew}."}
     response = client.post(
         _url("entry_add_hand", tg.game), {"maker": "NS", "tricks": "3", "key": "bad"}, **SYNC
     )

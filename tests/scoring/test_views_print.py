@@ -26,7 +26,7 @@ def test_a_blank_partnership_card_has_boxes_signatures_and_who_hands_it_in(clien
     page = _page(client, "ruleset_print", "classic-tens")
     assert page.count('class="paper-card"') == 2  # two cards to a page by default
     assert "N-S captain's signature" in page and "E-W captain's signature" in page
-    assert "N–S hands in the card, E–W keeps a copy" in page
+    assert "N-S hands in the card, E-W keeps a copy" in page
     assert "a passed deal is an X hand" in page and "points beyond 10 count" in page
     assert page.count("<tr><td>20</td>") == 2  # twenty numbered hand rows per card
     assert "css/scorecard.css" in page
@@ -54,7 +54,9 @@ def test_a_filled_partnership_card_shows_x_for_no_points_and_running_totals(clie
     assert "<tr><td>1</td><td></td><td>X</td><td>0</td><td>X</td><td>0</td></tr>" in page
     assert "<tr><td>2</td><td></td><td>X</td><td>0</td><td>1</td><td>1</td></tr>" in page
     assert tg.ns_team.name in page and tg.game.label in page
-    assert 'N-S <span class="blank">10</span>' in page
+    assert f'{tg.ns_team.name} <span class="blank">10</span>' in page
+    assert f"{tg.ew_team.name} captain's signature" in page
+    assert "N-S" not in page and "E-W" not in page
 
 
 def test_a_filled_individual_card_shows_each_players_boxes_and_total(client):

@@ -148,7 +148,8 @@ def test_the_game_page_offers_the_code_form_to_the_submitter_and_confirms(client
     client.force_login(table.north)
     url = reverse("scoring:game_detail", args=[table.game.pk])
     page = client.get(url).content.decode()
-    assert "E-W: confirm on this phone" in page and 'name="code"' in page
+    east, west = (table.entries[seat].player.name for seat in "EW")
+    assert f"E-W · {east} &amp; {west}: confirm on this phone" in page and 'name="code"' in page
     answer = client.post(
         reverse("scoring:game_confirm_code", args=[table.game.pk]),
         {"version": version.pk, "code": table.code("W")},
