@@ -18,7 +18,7 @@ from league.seasons.models import Fixture, Season
 from league.standings.models import StandingsSnapshot, StandingsSnapshotRow
 from league.standings.selectors import live_standings
 from notices.models import Notice
-from notices.services import notice_send
+from notices.services import Audience, Recipient, notice_audience, notice_send
 from scoring.models import Scorecard
 from wording.when import day
 from wording.words import plural
@@ -107,6 +107,19 @@ def _publish_detail(snapshot: StandingsSnapshot) -> str:
     return " · ".join(filter(None, [open_games, snapshot.note]))
 
 
+def standings_recipients(season: Season) -> list[Recipient]:
+    """Who hears that a week's standings are out: the season's captains and the league's
+    subscribers."""
+    return [*captains_of_season(season), *subscribers_of_league(season.league)]
+
+
+def standings_audience(season: Season) -> Audience:
+    """How many publishing a week emails and texts, said on the form before it is sent."""
+    return notice_audience(
+        kind=Notice.Kind.STANDINGS_PUBLISHED, recipients=standings_recipients(season)
+    )
+
+
 def _announce(season: Season, snapshot: StandingsSnapshot, by: Any) -> None:
     league = season.league
     link = (
@@ -122,7 +135,7 @@ def _announce(season: Season, snapshot: StandingsSnapshot, by: Any) -> None:
             + (f"\n\n{snapshot.note}" if snapshot.note else "")
         ),
         sms_text=f"{league.name}: week {snapshot.week} standings are up.",
-        recipients=[*captains_of_season(season), *subscribers_of_league(league)],
+        recipients=standings_recipients(season),
         created_by=by,
         announce_league=league,
         link=link,

@@ -25,7 +25,7 @@ from league.seasons.models import Season
 from league.seasons.versions import Version
 from league.standings import selectors as selectors_standings
 from league.standings.models import StandingsSnapshot
-from league.standings.services import standings_publish
+from league.standings.services import standings_audience, standings_publish
 from league.standings.tables import StandingsTable, legend
 from league.web import report
 from wording.words import plural
@@ -82,6 +82,7 @@ def season_standings(request: HttpRequest, league: str, season: str) -> HttpResp
             "body_html": mark_safe(body.html),  # noqa: S308  (our own template's output, kept as is)
             "publishable": _unpublished_weeks(season_obj, weeks, body.played),
         }
+        context["audience"] = standings_audience(season_obj) if context["publishable"] else None
         return render(request, "league/standings/season_standings.html", context)
     if request.GET.get("export") == "csv":
         return _csv(request, season_obj, snapshot)
@@ -99,6 +100,7 @@ def season_standings(request: HttpRequest, league: str, season: str) -> HttpResp
     }
     if is_manager:
         context["table_html"] = _published_table(request, snapshot, level)
+        context["audience"] = standings_audience(season_obj) if context["publishable"] else None
     else:
         context["body_html"] = _published_body(request, context)
     return render(request, "league/standings/season_standings.html", context)

@@ -11,6 +11,8 @@ from league.standings.models import StandingsSnapshot
 from league.standings.services import standings_publish
 from tests.factories import director_user, manager_user, player_user
 from tests.league.night_factories import fixture_between, night_season, play, ready_team
+from tests.notices.factories import SubscriptionFactory
+from tests.notices.told import captains_of_every_kind, notice_ids, said, written
 
 pytestmark = pytest.mark.django_db
 
@@ -203,3 +205,22 @@ def test_an_sos_that_measures_something_shows_its_figure_even_at_zero(client):
     ]
     page = client.get(_url(season)).content.decode()
     assert page.count(NOT_MEASURED) == 3
+
+
+@pytest.mark.parametrize("published_first", [False, True])
+def test_the_publish_form_says_who_is_told_and_publishing_tells_exactly_them(
+    client, season, published_first
+):
+    """Live (nothing published) or on a published week: the count is the notice's."""
+    captains_of_every_kind(season.teams.get(name="Ace 0"), "Ace")
+    SubscriptionFactory(league=season.league, by_sms=True)
+    manager = manager_user(league=season.league)
+    if published_first:
+        standings_publish(season=season, week=1, by=manager)
+    before = notice_ids()
+    client.force_login(manager)
+    shown = said(client.get(_url(season)).content.decode(), "who-will-be-told")
+    assert (shown.emails, shown.texts) == (7, 2)  # 4 login captains, 2 more, the subscriber
+    url = reverse("league:standings_publish", args=[season.league.slug, season.slug])
+    client.post(url, {"week": "2"})
+    assert written(before) == shown

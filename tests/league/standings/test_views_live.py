@@ -105,7 +105,10 @@ def test_the_live_csv_is_private_and_answers_304_until_a_result_changes(
 
 def test_a_repeat_view_is_one_query_more_than_the_layout_whatever_the_number_of_teams(client):
     """The season, its published weeks and its versions in one query, then one cache read;
-    the rest is what every signed-in page reads (the session, the user with their roles)."""
+    the rest is what every signed-in page reads (the session, the user with their roles),
+    and the publish form's count of who is told: the captains, the subscribers, their
+    choices of channel and the addresses that asked for no more email (at most four, none
+    read when nobody has an address), whatever the number of teams."""
     seasons = []
     for teams in (20, 100):
         season = night_season(weeks=20, levels=())
@@ -122,7 +125,7 @@ def test_a_repeat_view_is_one_query_more_than_the_layout_whatever_the_number_of_
         with CaptureQueriesContext(connection) as repeat:
             assert client.get(_live(season)).status_code == 200
         counts.append(len(repeat.captured_queries))
-    assert counts == [len(layout.captured_queries) + 1] * 2
+    assert counts[0] == counts[1] <= len(layout.captured_queries) + 1 + 4
 
 
 def test_what_a_manager_was_shown_reaches_no_one_else(client):
