@@ -76,19 +76,35 @@ def notice_addresses(
     for the kind, or its default; no email to an address that asked for no more (the link
     in every email). A preview (how many emails, how many texts) counts these."""
     people = list(recipients)
+    chosen, opted_out = _choices_of(kind, people)
+    return addresses_for(people, kind=kind, preferences=chosen, opted_out=opted_out)
+
+
+def _choices_of(kind: str, people: list[Recipient]) -> tuple[dict, frozenset[str]]:
+    """Each player's channels for `kind`, and the addresses that asked for no more email."""
     ids = {r.player_id for r in people if r.player_id is not None}
     chosen = {
         pref.player_id: channels_of(by_email=pref.by_email, by_sms=pref.by_sms)
         for pref in NoticePreference.objects.filter(kind=kind, player_id__in=ids)
     }
-    opted_out = opted_out_among(r.email for r in people)
-    return addresses_for(people, kind=kind, preferences=chosen, opted_out=opted_out)
+    return chosen, opted_out_among(r.email for r in people)
 
 
 def notice_audience(*, kind: str, recipients: Iterable[Recipient]) -> Audience:
     """How many people, emails and texts a notice of `kind` to `recipients` would make, for
     the form that sends it to say before anything is sent (`Audience.sentence`)."""
     return Audience.of(notice_addresses(kind=kind, recipients=recipients))
+
+
+def notices_audience(*, kind: str, each: Iterable[Iterable[Recipient]]) -> Audience:
+    """Like `notice_audience` for one notice of `kind` per group (a tournament tells each
+    entry its own seat): two queries however many groups."""
+    groups = [list(group) for group in each]
+    chosen, opted_out = _choices_of(kind, [r for group in groups for r in group])
+    rows = []
+    for group in groups:
+        rows += addresses_for(group, kind=kind, preferences=chosen, opted_out=opted_out)
+    return Audience.of(rows)
 
 
 @transaction.atomic

@@ -1,9 +1,12 @@
 """Opted-in players get their seat when each round opens and the standings at the end."""
 
 import pytest
+from django.urls import reverse
 
 from league.seasons.models import Player
 from notices.models import Notice, OutboxMessage
+from notices.unsubscribe import email_opt_out
+from tests.notices.told import notice_ids, said, written
 from tests.tournaments.factories import bracket, progressive, started
 from tournaments.models import Entry, Round, Seat
 from tournaments.services import progressive_finish, round_start_next
@@ -144,3 +147,55 @@ def test_every_player_of_a_team_is_told_not_only_the_first(confirm):
         entries[0].player_id,
         entries[0].partner_id,
     }
+
+
+def _contacts(tournament):
+    """Five opted in: two with a number too, one whose address asked for no more email,
+    one with only a number; the rest not opted in."""
+    entries = _opt_in(tournament, 5)
+    for n, entry in enumerate(entries[:2]):
+        Entry.objects.filter(pk=entry.pk).update(phone=f"+1416555020{n}")
+    Entry.objects.filter(pk=entries[4].pk).update(email="", phone="+14165550299")
+    email_opt_out("p3@example.com")
+
+
+def _manage(client, tournament):
+    client.force_login(tournament.director)
+    html = client.get(reverse("tournaments:manage", args=[tournament.slug])).content.decode()
+    return said(html, "who-will-be-told")
+
+
+def test_the_start_form_says_who_hears_their_first_seat_and_starting_tells_exactly_them(client):
+    tournament = progressive(9, rounds=2)
+    _contacts(tournament)
+    shown = _manage(client, tournament)
+    assert (shown.emails, shown.texts) == (1, 3)  # a seat goes by text to those who take texts
+    client.post(reverse("tournaments:start", args=[tournament.slug]))
+    assert written() == shown
+
+
+def test_the_next_round_form_says_who_is_told_and_the_round_tells_exactly_them(client, confirm):
+    tournament = progressive(9, rounds=2)
+    _contacts(tournament)
+    tournament = started(tournament)
+    _confirm_round(confirm, tournament, 1)
+    before = notice_ids()
+    shown = _manage(client, tournament)
+    assert (shown.emails, shown.texts) == (1, 3)
+    client.post(reverse("tournaments:round_next", args=[tournament.slug]))
+    assert Round.objects.get(tournament=tournament, number=2).status == Round.Status.PLAYING
+    assert written(before) == shown
+
+
+def test_the_finish_form_says_who_hears_the_standings_and_finishing_tells_exactly_them(
+    client, confirm
+):
+    tournament = progressive(8, rounds=1)
+    _contacts(tournament)
+    tournament = started(tournament)
+    _confirm_round(confirm, tournament, 1)
+    before = notice_ids()
+    shown = _manage(client, tournament)
+    assert (shown.emails, shown.texts) == (3, 3)
+    client.post(reverse("tournaments:finish", args=[tournament.slug]))
+    assert written(before) == shown

@@ -14,7 +14,7 @@ from typing import Any
 from django.urls import reverse
 
 from notices.models import Notice
-from notices.services import SMS_MAX, Recipient, notice_send
+from notices.services import SMS_MAX, Audience, Recipient, notice_send, notices_audience
 from tournaments.models import Entry, Tournament
 from tournaments.selectors import progressive_leaderboard, rounds_view
 from wording.when import day
@@ -89,13 +89,31 @@ def _send(
 PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}
 
 
-def round_seats_notify(*, tournament: Tournament, number: int, by: Any) -> int:
-    """Tell every opted-in player of round `number` where they sit; returns how many."""
-    if not tournament.entries.filter(notify=True).exists():
-        return 0
+def _told(kind: str, entries: list[Entry]) -> Audience:
+    """How many emails and texts the entries' notices (one each) make."""
+    return notices_audience(kind=kind, each=[_recipients(entry) for entry in entries])
+
+
+def start_audience(tournament: Tournament) -> Audience | None:
+    """Who starting the tournament tells (progressive: every checked-in player who opted in
+    hears their first seat); None when starting tells nobody."""
+    if not tournament.is_progressive:
+        return None
+    entries = tournament.entries.filter(status=Entry.Status.CHECKED_IN, notify=True)
+    return _told(Notice.Kind.TOURNAMENT_SEAT, list(entries.select_related("player", "partner")))
+
+
+def round_seats_audience(tournament: Tournament, number: int) -> Audience:
+    """Who opening round `number` tells: as `round_seats_notify` will."""
+    entries = [place[0] for place in _places(tournament, number) if place[0].notify]
+    return _told(Notice.Kind.TOURNAMENT_SEAT, entries)
+
+
+def _places(tournament: Tournament, number: int) -> list[tuple[Entry, int | None, Any, list[Any]]]:
+    """Each entry of round `number`: its table, partner and opponents (None: sitting out)."""
     views = rounds_view(tournament, [number])
     if not views:
-        return 0
+        return []
     view = views[0]
     places: list[tuple[Entry, int | None, Any, list[Any]]] = []
     for table in view.tables:
@@ -104,8 +122,15 @@ def round_seats_notify(*, tournament: Tournament, number: int, by: Any) -> int:
             opponents = [table.seats[o] for o in others if o in table.seats]
             places.append((entry, table.number, table.seats.get(PARTNER[seat]), opponents))
     places += [(entry, None, None, []) for entry in view.sitting_out]
+    return places
+
+
+def round_seats_notify(*, tournament: Tournament, number: int, by: Any) -> int:
+    """Tell every opted-in player of round `number` where they sit; returns how many."""
+    if not tournament.entries.filter(notify=True).exists():
+        return 0
     sent = 0
-    for entry, table, partner, opponents in places:
+    for entry, table, partner, opponents in _places(tournament, number):
         if not entry.notify:
             continue
         notice = _send(
@@ -147,16 +172,26 @@ def _result_texts(tournament: Tournament) -> dict[int, str]:
     return dict.fromkeys(tournament.entries.values_list("pk", flat=True), line)
 
 
-def results_notify(*, tournament: Tournament, by: Any) -> int:
-    """Tell every opted-in player the final standings once the event finishes."""
+def _results_told(tournament: Tournament) -> tuple[list[Entry], dict[int, str]]:
+    """The opted-in entries told the final standings (not those who never played), and
+    what each is told."""
     entries = list(tournament.entries.filter(notify=True).select_related("player", "partner"))
     if not entries:
-        return 0
+        return [], {}
     texts = _result_texts(tournament)
+    return [entry for entry in entries if entry.pk in texts], texts
+
+
+def results_audience(tournament: Tournament) -> Audience:
+    """Who finishing the tournament tells: as `results_notify` will."""
+    return _told(Notice.Kind.TOURNAMENT_RESULTS, _results_told(tournament)[0])
+
+
+def results_notify(*, tournament: Tournament, by: Any) -> int:
+    """Tell every opted-in player the final standings once the event finishes."""
+    entries, texts = _results_told(tournament)
     sent = 0
     for entry in entries:
-        if entry.pk not in texts:
-            continue  # registered but never played
         notice = _send(
             tournament=tournament,
             kind=Notice.Kind.TOURNAMENT_RESULTS,

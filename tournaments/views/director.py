@@ -22,6 +22,7 @@ from tournaments.models import BracketMatch, Tournament
 from tournaments.selectors import bracket_view, heats_view, rounds_view
 from tournaments.selectors.door import door_counts
 from tournaments.services.check_in import check_in_is_open
+from tournaments.services.notify import results_audience, round_seats_audience, start_audience
 
 NOT_YOURS = "Only this tournament's director can run it."
 
@@ -96,12 +97,20 @@ def manage(request: HttpRequest, slug: str) -> HttpResponse:
         "counts": door_counts(tournament),
         "check_in_open": check_in_is_open(tournament),
     }
-    if tournament.status != Tournament.Status.SETUP:
+    if tournament.status == Tournament.Status.SETUP:
+        context["audience"] = start_audience(tournament)
+    else:
         if tournament.is_progressive and tournament.current_round:
             current = rounds_view(tournament, [tournament.current_round])[0]
             context["current"] = current
             context["waiting"] = [t.number for t in current.tables if not t.confirmed]
-            context["last_round"] = tournament.current_round >= tournament.rounds
+            context["last_round"] = last = tournament.current_round >= tournament.rounds
+            if tournament.status == Tournament.Status.RUNNING:
+                context["audience"] = (
+                    results_audience(tournament)
+                    if last
+                    else round_seats_audience(tournament, tournament.current_round + 1)
+                )
         elif tournament.is_bracket:
             context["brackets"] = bracket_view(tournament)
         elif tournament.is_heats:
