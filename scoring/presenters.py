@@ -8,15 +8,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from accounts import permissions
-from scoring.engine import INDIVIDUAL, SEAT_NAMES, SIDE_LABELS, InvalidHand, RuleSpec
+from scoring.engine import INDIVIDUAL, SEAT_NAMES, InvalidHand, RuleSpec
 from scoring.handrows import CardTally, HandRow, next_dealer, tally_progress
 from scoring.models import Game, Scorecard, ScorecardVersion
 from scoring.owners import CardStep, card_fixes, card_refusals
 from scoring.selectors import draft_for
-from scoring.sides import SideNames, side_names
+from scoring.sides import PLAIN_SIDES, SideNames, side_names
 
 SEAT_ORDER = ("N", "S", "E", "W")  # partners side by side on the card
-PLAIN_SIDES = SideNames(dict(SIDE_LABELS), dict(SIDE_LABELS), has_teams=False)
 
 
 def cell(points: int) -> str:

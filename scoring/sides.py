@@ -43,6 +43,9 @@ class SideNames(dict[str, str]):
         return f"{self.short['NS']} {ns_total} – {self.short['EW']} {ew_total}"
 
 
+PLAIN_SIDES = SideNames(dict(SIDE_LABELS), dict(SIDE_LABELS), has_teams=False)  # no game
+
+
 def _players(game: Any) -> dict[str, list[str]]:
     """The seated players' names by side, in seat order (from the game's loaded seats)."""
     seated: dict[str, list[str]] = {"NS": [], "EW": []}

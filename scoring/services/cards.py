@@ -18,7 +18,7 @@ from django.utils import timezone
 from accounts import permissions
 from activity.models import Verb
 from inputs.bounds import text_clean
-from scoring.engine import SIDE_LABELS, SIDES, InvalidHand
+from scoring.engine import SIDES, InvalidHand
 from scoring.handrows import CardTally, HandRow, rows_from, tally_final, tally_hands
 from scoring.models import (
     EntryReceipt,
@@ -31,6 +31,7 @@ from scoring.models import (
 from scoring.owners import CardStep, card_refusals
 from scoring.services.card_log import card_logged
 from scoring.services.receipts import entry_key_clean, receipt_claim
+from scoring.sides import side_names
 from scoring.signals import card_confirmed
 
 Hands = Sequence[HandRow | Mapping[str, Any]] | None
@@ -202,9 +203,10 @@ def scorecard_submit(
     if side not in SIDES:
         raise ValidationError("Say which side you are entering the card for: N-S or E-W.")
     if not permissions.can_submit_for_side(user, game, side):
+        name = side_names(game, players=False)[side]
         raise PermissionDenied(
-            f"Only the {SIDE_LABELS[side]} captain, a league manager or a tournament director "
-            f"can submit the card for {SIDE_LABELS[side]}."
+            f"Only the {name} captain, a league manager or a tournament director "
+            f"can submit the card for {name}."
         )
     receipt = None
     if key:
@@ -243,7 +245,8 @@ def scorecard_submit(
         card.status = Status.SUBMITTED
         card.save(update_fields=["status", "current_version", "updated_at"])
         ScorecardDraft.objects.filter(user=user, game_id=game.pk).delete()
-        card_logged(card, version, verb=Verb.CARD_SUBMITTED, user=user, detail=SIDE_LABELS[side])
+        for_side = side_names(card.game, players=False)[side]
+        card_logged(card, version, verb=Verb.CARD_SUBMITTED, user=user, detail=for_side)
     if receipt is not None:
         receipt.version = version
         receipt.save(update_fields=["version"])

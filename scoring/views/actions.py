@@ -99,6 +99,10 @@ def _decide(request: HttpRequest, game_id: int, correcting: bool) -> HttpRespons
     spec = game.rule_set.to_spec()
     bases = _bases(card, len(draft_rows), correcting)
     form = StaffDecisionForm(request.POST or None, spec=spec, bases=bases)
+    names = presenters.side_names(game)
+    for key, name in names.items():  # each side's boxes by its name (before they are read)
+        if f"score_{key}" in form.fields:
+            form.fields[f"score_{key}"].label = name
     error = ""
     if request.method == "POST" and form.is_valid():
         basis = form.cleaned_data["basis"]
@@ -113,15 +117,11 @@ def _decide(request: HttpRequest, game_id: int, correcting: bool) -> HttpRespons
                 timed_out=form.cleaned_data.get("timed_out", False),
             )
         except ValidationError as exc:
-            error = presenters.side_names(game, players=False).say(" ".join(exc.messages))
+            error = names.say(" ".join(exc.messages))
         else:
             messages.success(request, "Card corrected." if correcting else "Card settled.")
             return redirect(_next(request) or reverse("scoring:game_detail", args=[game.pk]))
     version = card.current_version if card else None
-    names = presenters.side_names(game)
-    for key, name in names.items():  # each side's boxes by its name on this game
-        if f"score_{key}" in form.fields:
-            form.fields[f"score_{key}"].label = name
     return render(
         request,
         "scoring/staff_decision.html",

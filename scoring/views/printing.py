@@ -6,8 +6,9 @@ from django.shortcuts import get_object_or_404, render
 from scoring import presenters
 from scoring.engine import INDIVIDUAL, SEAT_NAMES
 from scoring.models import Game, RuleSet, ScorecardVersion
-from scoring.presenters import PLAIN_SIDES, SEAT_ORDER, HandLine
+from scoring.presenters import SEAT_ORDER, HandLine
 from scoring.selectors import scorecard_for_game
+from scoring.sides import PLAIN_SIDES
 from scoring.views.common import game_or_404
 
 PARTNERSHIP_ROWS = 20  # first to 10 a point at a time, with room for passed deals

@@ -41,8 +41,9 @@ def test_a_captains_cards_and_the_confirmation_go_to_the_leagues_log():
     assert {(e.scope_kind, e.scope_id) for e in log} == {(Scope.LEAGUE, n.season.league_id)}
     assert log[0].target == n.fixture.fixture_games.get(number=1).game
     assert log[0].target_label.endswith("Game 1")
-    assert log[0].detail == "v1: N-S 10 – E-W 5 · N-S"
-    assert log[1].detail == "v1: N-S 8 – E-W 6 (time) · N-S"
+    home, away = n.fixture.home.name, n.fixture.away.name  # the home team sits N-S
+    assert log[0].detail == f"v1: {home} 10 – {away} 5 · {home}"
+    assert log[1].detail == f"v1: {home} 8 – {away} 6 (time) · {home}"
 
 
 def test_a_double_click_or_a_refused_card_writes_nothing_more():
@@ -66,19 +67,20 @@ def test_a_dispute_and_a_correction_say_why_and_what_changed():
     fix = {"NS": 10, "EW": 7}
     scorecard_correct(scorecard=card, user=manager, reason="Hand 4 was a euchre.", final_scores=fix)
     disputed, settled, corrected = _log()[1:]
+    home, away = n.fixture.home.name, n.fixture.away.name
     assert (disputed.verb, disputed.actor, disputed.detail) == (
         Verb.CARD_DISPUTED,
         n.away_captain,
-        "v1: N-S 10 – E-W 5 · We had 7.",
+        f"v1: {home} 10 – {away} 5 · We had 7.",
     )
     assert (settled.verb, settled.detail) == (
         Verb.CARD_SETTLED,
-        "v1: N-S 10 – E-W 5 → v2: N-S 10 – E-W 5 · Their tally was right.",
+        f"v1: {home} 10 – {away} 5 → v2: {home} 10 – {away} 5 · Their tally was right.",
     )
     assert (corrected.verb, corrected.actor, corrected.detail) == (
         Verb.CARD_CORRECTED,
         manager,
-        "v2: N-S 10 – E-W 5 → v3: N-S 10 – E-W 7 · Hand 4 was a euchre.",
+        f"v2: {home} 10 – {away} 5 → v3: {home} 10 – {away} 7 · Hand 4 was a euchre.",
     )
 
 

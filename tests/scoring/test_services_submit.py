@@ -130,7 +130,7 @@ def test_only_the_sides_captain_or_staff_may_submit_for_a_side(role):
 
 def test_a_captain_cannot_submit_for_the_opponents_side():
     tg = team_game()
-    with pytest.raises(PermissionDenied, match="E-W captain"):
+    with pytest.raises(PermissionDenied, match=f"Only the {tg.ew_team.name} captain"):
         scorecard_submit(game=tg.game, user=tg.ns_captain, side="EW", hands=NS_WINS_10_2)
 
 

@@ -184,3 +184,17 @@ def test_correcting_a_game_without_a_card_is_refused_and_leaves_no_card(client):
     response = client.post(_url("game_correct", tg.game), data)
     assert "Only a confirmed card can be corrected" in response.content.decode()
     assert not Scorecard.objects.filter(game=tg.game).exists()
+
+
+def test_the_settle_page_and_the_dispute_queue_name_a_league_games_teams(client, tg):
+    ns, ew = tg.ns_team.name, tg.ew_team.name
+    scorecard_dispute(version=tg.version, user=tg.ew_captain, reason="Hand 2 was ours")
+    client.force_login(manager_user())
+    page = client.get(_url("game_settle", tg.game)).content.decode()
+    assert f"{ns} 10 – {ew} 2" in page and f"{ew} made it with 3 tricks" in page
+    data = {"reason": "Agreed", "basis": "final", "score_NS": "12", "score_EW": "3"}
+    refused = client.post(_url("game_settle", tg.game), data).content.decode()
+    assert "N-S" not in page + refused and "E-W" not in page + refused
+    assert ns in refused  # the engine's refusal, in the teams' names
+    queue = client.get(reverse("scoring:dispute_queue")).content.decode()
+    assert f"for {ns}" in queue and "N-S" not in queue

@@ -122,3 +122,46 @@ def test_the_game_page_runs_a_bounded_number_of_queries(client, django_assert_ma
     with django_assert_max_num_queries(24):
         response = client.get(_url(tg.game))
     assert response.status_code == 200
+
+
+def _no_seat_labels(page):
+    return "N-S" not in page and "E-W" not in page
+
+
+def test_a_league_games_page_names_the_sides_by_team_only(client):
+    tg = team_game()
+    ns, ew = tg.ns_team.name, tg.ew_team.name
+    scorecard_submit(game=tg.game, user=tg.ns_captain, side="NS", hands=NS_WINS_10_2)
+    client.force_login(tg.ew_captain)
+    page = client.get(_url(tg.game)).content.decode()
+    assert f"Waiting for {ew} to confirm." in page and f" for {ns} ·" in page
+    assert f'<th scope="col" class="pts">{ns}</th><th scope="col" class="pts">{ew}</th>' in page
+    assert f"{ns} 10 – {ew} 2" in page and f"{ew} made it with 3 tricks" in page
+    assert _no_seat_labels(page)
+
+
+def test_a_league_captains_entry_buttons_and_labels_name_the_teams(client):
+    from scoring.services import draft_add_hand
+
+    tg = team_game("classic-tens")  # has a penalty for an unproven renege claim
+    ns, ew = tg.ns_team.name, tg.ew_team.name
+    draft_add_hand(game=tg.game, user=tg.ns_captain, hand=made("NS", 4))
+    client.force_login(tg.ns_captain)
+    page = client.get(_url(tg.game)).content.decode()
+    assert f'name="maker" value="NS">{ns}</label>' in page
+    assert f'name="maker" value="EW">{ew}</label>' in page
+    assert f'value="EW">By {ew}</label>' in page
+    assert f'value="NS" class="secondary">{ns} reneged</button>' in page
+    assert f"Submit the card for {ns}" in page and f"{ns} made it with 4 tricks" in page
+    assert _no_seat_labels(page)
+
+
+def test_a_table_without_teams_keeps_the_seats_and_names_the_players(client):
+    game, users = seated_game("cca-league")
+    seated = {seat.seat: seat.player.name for seat in game.seats.all()}
+    scorecard_submit(game=game, user=users["N"], side="NS", hands=NS_WINS_10_2)
+    client.force_login(users["N"])
+    page = client.get(_url(game)).content.decode()
+    assert "N-S 10 – E-W 2" in page and "N-S marched: 2 points." in page
+    assert f'value="EW">E-W · {seated["E"]} &amp; {seated["W"]}</label>' in page
+    assert "Waiting for E-W · " in page
