@@ -100,7 +100,7 @@ def _decide(request: HttpRequest, game_id: int, correcting: bool) -> HttpRespons
     bases = _bases(card, len(draft_rows), correcting)
     form = StaffDecisionForm(request.POST or None, spec=spec, bases=bases)
     names = presenters.side_names(game)
-    for key, name in names.items():  # each side's boxes by its name (before they are read)
+    for key, name in names.short.items():  # each side's boxes by its name, before they're read
         if f"score_{key}" in form.fields:
             form.fields[f"score_{key}"].label = name
     error = ""

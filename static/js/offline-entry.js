@@ -11,7 +11,11 @@
   window.entryOfflineStarted = true;
 
   const KEPT_STEPS = new Set(["hand", "submit", "final"]);
-  const SIDE = { NS: "N-S", EW: "E-W" };
+  // Each side as the page names it (a league game's teams), or its seats.
+  const sidesOf = (section) => ({
+    NS: section.dataset.sideNs || "N-S",
+    EW: section.dataset.sideEw || "E-W",
+  });
   const SEAT = { N: "North", E: "East", S: "South", W: "West" };
   const NEXT_DEALER = { N: "E", E: "S", S: "W", W: "N" };
   const RETRY_FIRST_MS = 2000; // then twice as long each time, up to a minute
@@ -42,7 +46,7 @@
   }
 
   // What a captain reads about a kept entry.
-  function describe(step, fields, number) {
+  function describe(step, fields, number, SIDE) {
     const f = Object.fromEntries(fields);
     if (step === "submit") {
       return `The card, submitted for ${SIDE[f.side] || "your side"}`;
@@ -66,13 +70,13 @@
   }
 
   // The checks the server would make first, so an incomplete tap isn't kept.
-  function incomplete(fields) {
+  function incomplete(fields, side) {
     const f = Object.fromEntries(fields);
     if (f.passed) {
       return "";
     }
     if (!f.maker && !SEAT[f.alone]) {
-      return "Tap who made trump first: N-S or E-W.";
+      return `Tap who made trump first: ${side.NS} or ${side.EW}.`;
     }
     if (!f.renege_by && (f.tricks === undefined || f.tricks === "")) {
       return "Tap how many tricks the makers took.";
@@ -95,7 +99,7 @@
       step,
       url,
       fields,
-      label: describe(step, fields, number),
+      label: describe(step, fields, number, sidesOf(section)),
       short: step === "hand" ? `hand ${number}` : "the card",
     };
     EntryQueue.add(item);
@@ -330,7 +334,7 @@
     event.preventDefault();
     const fields = entries(detail.formData);
     if (key) {
-      const problem = step === "hand" ? incomplete(fields) : "";
+      const problem = step === "hand" ? incomplete(fields, sidesOf(section)) : "";
       if (problem) {
         notes.set(game, problem);
       } else {

@@ -160,7 +160,8 @@ def test_the_captains_night_on_a_phone_from_the_start_page_to_the_standings(
     page.evaluate("navigator.serviceWorker.ready")
     problems += _axe(page, "entry")
     page.get_by_label("Dealer").select_option("N")
-    _tap_hands(page, [("N-S", 5), ("E-W", 3)])
+    ns, ew = home.name, away.name  # the home team sits N-S: its radios bear its name
+    _tap_hands(page, [(ns, 5), (ew, 3)])
     expect(page.locator('[data-total="NS"]')).to_have_text("2")
     expect(page.locator('[data-total="EW"]')).to_have_text("1")
 
@@ -168,8 +169,8 @@ def test_the_captains_night_on_a_phone_from_the_start_page_to_the_standings(
     expect(page.locator(STATUS)).to_have_text(
         "Offline — hands you tap are saved on this phone and sent when the signal is back."
     )
-    _tap_hands(page, [("N-S", 4), ("E-W", 5), ("N-S", 5), ("N-S", 5), ("N-S", 5), ("N-S", 3)])
-    page.get_by_role("button", name="Submit the card for N-S").click()
+    _tap_hands(page, [(ns, 4), (ew, 5), (ns, 5), (ns, 5), (ns, 5), (ns, 3)])
+    page.get_by_role("button", name=f"Submit the card for {ns}").click()
     expect(page.locator(STATUS)).to_have_text(
         "Offline — 6 hands and the card saved on this phone, will send when back."
     )
@@ -178,7 +179,7 @@ def test_the_captains_night_on_a_phone_from_the_start_page_to_the_standings(
 
     page.context.set_offline(False)
     expect(page.locator("#card-status")).to_have_text("Awaiting confirmation", timeout=30_000)
-    expect(page.locator("#score-line")).to_have_text("N-S 10 – E-W 3")
+    expect(page.locator("#score-line")).to_have_text(f"{ns} 10 – {ew} 3")
     problems += _axe(page, "card")
 
     version = ScorecardVersion.objects.get(scorecard__game=game)  # one card, each hand once

@@ -114,7 +114,7 @@ def test_the_scoring_entry_reads_by_keyboard_and_announces_its_totals(phone):
     assert f"{n.home.name} v {n.away.name}" in back.inner_text()
     assert phone.get_by_role("status", name="Totals").get_attribute("aria-live") == "polite"
     # By keyboard alone: the maker's radio, then the tricks button, then the totals move.
-    phone.get_by_label("N-S", exact=True).focus()
+    phone.get_by_role("radio", name=n.home.name, exact=True).focus()  # home sits N-S
     phone.keyboard.press("Space")
     five = phone.get_by_role("button", name="5 tricks, march")
     five.focus()

@@ -17,10 +17,12 @@ def _switch_user(page, username):
     page.wait_for_url(lambda url: "/accounts/login/" not in url)
 
 
-def _tap_hand(page, maker, tricks, expected_total):
-    page.get_by_role("radio", name=maker, exact=True).check()
+def _tap_hand(page, team, tricks, expected_total):
+    """Tap the side that made trump (the radio is named by its team), then the tricks."""
+    page.get_by_role("radio", name=team.name, exact=True).check()
     page.get_by_role("button", name=f"{tricks} tricks").click()
-    expect(page.locator(f'[data-total="{maker.replace("-", "")}"]')).to_have_text(expected_total)
+    side = page.get_by_role("radio", name=team.name, exact=True).get_attribute("value")
+    expect(page.locator(f'[data-total="{side}"]')).to_have_text(expected_total)
 
 
 def test_a_captain_submits_on_a_phone_and_the_other_captain_confirms(page):
@@ -33,21 +35,23 @@ def test_a_captain_submits_on_a_phone_and_the_other_captain_confirms(page):
     _switch_user(page, "nora")
     page.goto(url)
     page.get_by_label("Dealer").select_option("N")
-    _tap_hand(page, "N-S", 5, "2")  # two taps: who made it, tricks
-    _tap_hand(page, "E-W", 3, "1")
+    ns, ew = tg.ns_team, tg.ew_team
+    _tap_hand(page, ns, 5, "2")  # two taps: who made it, tricks
+    _tap_hand(page, ew, 3, "1")
     page.get_by_role("radio", name="Alone", exact=True).check()  # a lone hand: three taps
-    _tap_hand(page, "N-S", 5, "6")
+    _tap_hand(page, ns, 5, "6")
     expect(page.get_by_label("Dealer")).to_have_value("W")  # the deal passed left each hand
     page.get_by_role("button", name="Take back hand 3").click()
     expect(page.locator('[data-total="NS"]')).to_have_text("2")
     page.reload()  # a refresh on the phone loses nothing
     expect(page.locator('[data-total="NS"]')).to_have_text("2")
     for total in ("4", "6", "8", "10"):
-        _tap_hand(page, "N-S", 5, total)
-    expect(page.get_by_role("status").filter(has_text="N-S reached 10")).to_be_visible()
-    page.get_by_role("button", name="Submit the card for N-S").click()
+        _tap_hand(page, ns, 5, total)
+    expect(page.get_by_role("status").filter(has_text=f"{ns.name} reached 10")).to_be_visible()
+    page.get_by_role("button", name=f"Submit the card for {ns.name}").click()
     expect(page.locator("#card-status")).to_have_text("Awaiting confirmation")
-    expect(page.locator("#score-line")).to_have_text("N-S 10 – E-W 1")
+    expect(page.locator("#score-line")).to_have_text(f"{ns.name} 10 – {ew.name} 1")
+    expect(page.get_by_text(f"Waiting for {ew.name} to confirm.")).to_be_visible()
     expect(page.get_by_role("button", name="Confirm this card")).to_have_count(0)
 
     _switch_user(page, "evan")
@@ -65,8 +69,9 @@ def test_an_impossible_hand_is_refused_on_the_phone(page):
     _switch_user(page, "nora")
     page.goto(f"/scoring/games/{tg.game.pk}/entry/")
     page.get_by_role("button", name="0 tricks").click()  # no maker tapped
-    expect(page.get_by_role("alert")).to_have_text("Tap who made trump first: N-S or E-W.")
-    page.get_by_role("button", name="Submit the card for N-S").click()
+    names = f"{tg.ns_team.name} or {tg.ew_team.name}"
+    expect(page.get_by_role("alert")).to_have_text(f"Tap who made trump first: {names}.")
+    page.get_by_role("button", name=f"Submit the card for {tg.ns_team.name}").click()
     expect(page.get_by_role("alert")).to_contain_text("Enter at least one hand")
 
 
@@ -81,10 +86,11 @@ def test_a_disputed_card_is_settled_by_a_manager_with_a_reason(page):
     _switch_user(page, "nora")
     page.goto(url)
     page.get_by_text("Enter final scores only").click()
-    page.get_by_label("N-S ·").fill("10")
-    page.get_by_label("E-W ·").fill("4")
-    page.get_by_role("button", name="Submit final scores for N-S").click()
-    expect(page.locator("#score-line")).to_have_text("N-S 10 – E-W 4")
+    ns, ew = tg.ns_team.name, tg.ew_team.name
+    page.get_by_role("spinbutton", name=ns, exact=True).fill("10")  # not the maker radio
+    page.get_by_role("spinbutton", name=ew, exact=True).fill("4")
+    page.get_by_role("button", name=f"Submit final scores for {ns}").click()
+    expect(page.locator("#score-line")).to_have_text(f"{ns} 10 – {ew} 4")
 
     _switch_user(page, "evan")
     page.goto(url)
@@ -100,9 +106,30 @@ def test_a_disputed_card_is_settled_by_a_manager_with_a_reason(page):
     page.get_by_role("button", name="Settle this card").click()
     page.get_by_label("Reason (kept with the card)").fill("Both captains agreed E-W had 6.")
     page.get_by_label("These final scores").check()
-    page.get_by_label("N-S", exact=True).fill("10")
-    page.get_by_label("E-W", exact=True).fill("6")
+    page.get_by_role("spinbutton", name=ns, exact=True).fill("10")
+    page.get_by_role("spinbutton", name=ew, exact=True).fill("6")
     page.get_by_role("button", name="Settle the card").click()
     expect(page.locator("#card-status")).to_have_text("Settled by staff")
-    expect(page.locator("#score-line")).to_have_text("N-S 10 – E-W 6")
+    expect(page.locator("#score-line")).to_have_text(f"{ns} 10 – {ew} 6")
     expect(page.get_by_text("Both captains agreed E-W had 6.").first).to_be_visible()
+
+
+def test_long_team_names_wrap_on_a_phone_and_name_every_entry_control(page):
+    tg = team_game("classic-tens")  # has the unproven renege claim's buttons too
+    tg.ns_team.name = "The Left Bowers of Upper Sandusky Tuesday Night"
+    tg.ew_team.name = "Jacks-or-Better-Wednesday-Regulars-Extraordinaire"
+    tg.ns_team.save(update_fields=["name"])
+    tg.ew_team.save(update_fields=["name"])
+    tg.ns_captain.username = "nora"
+    tg.ns_captain.save()
+    _switch_user(page, "nora")
+    page.goto(f"/scoring/games/{tg.game.pk}/")
+    ns, ew = tg.ns_team, tg.ew_team
+    _tap_hand(page, ns, 4, "1")
+    page.get_by_text("Renege…").click()
+    page.get_by_text("Unproven renege claim on this hand?").click()
+    expect(page.get_by_role("button", name=f"{ew.name} reneged")).to_be_visible()
+    expect(page.get_by_role("radio", name=f"By {ns.name}")).to_be_visible()
+    width, inner = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
+    assert width <= inner, f"the card page scrolls sideways: {width} > {inner}"
+    expect(page.get_by_text("N-S", exact=False)).to_have_count(0)

@@ -14,7 +14,8 @@ STATUS = "[data-offline-panel] [role=status]"
 
 
 def _tap_hand(page, maker, tricks):
-    page.get_by_role("radio", name=maker, exact=True).check()
+    """`maker` "NS" or "EW" (its radio is named by the side's team)."""
+    page.locator(f'input[name="maker"][value="{maker}"]').check()
     page.get_by_role("button", name=f"{tricks} tricks").click()
 
 
@@ -47,17 +48,17 @@ def _captain_on_the_entry_page(page):
 def test_hands_and_the_card_tapped_without_signal_are_sent_once_when_it_is_back(page):
     tg, entry = _captain_on_the_entry_page(page)
     page.get_by_label("Dealer").select_option("N")
-    _tap_hand(page, "N-S", 5)
+    _tap_hand(page, "NS", 5)
     expect(page.locator('[data-total="NS"]')).to_have_text("2")
-    _tap_hand(page, "E-W", 3)
+    _tap_hand(page, "EW", 3)
     expect(page.locator('[data-total="EW"]')).to_have_text("1")
 
     page.context.set_offline(True)  # the signal goes, mid-card
     expect(page.locator(STATUS)).to_have_text(
         "Offline — hands you tap are saved on this phone and sent when the signal is back."
     )
-    _tap_hand(page, "N-S", 5)
-    _tap_hand(page, "N-S", 5)
+    _tap_hand(page, "NS", 5)
+    _tap_hand(page, "NS", 5)
     expect(page.locator(STATUS)).to_have_text(
         "Offline — 2 hands saved on this phone, will send when back."
     )
@@ -71,16 +72,16 @@ def test_hands_and_the_card_tapped_without_signal_are_sent_once_when_it_is_back(
     )
     expect(page.get_by_text("Hand 5", exact=True)).to_be_visible()
     expect(page.get_by_label("Dealer")).to_have_value("N")
-    _tap_hand(page, "N-S", 5)
-    _tap_hand(page, "N-S", 3)  # a slip: taken back on the phone before it is ever sent
+    _tap_hand(page, "NS", 5)
+    _tap_hand(page, "NS", 3)  # a slip: taken back on the phone before it is ever sent
     page.get_by_role("button", name="Take back hand 6").click()
     expect(page.get_by_label("Dealer")).to_have_value("E")  # tap it again as it was dealt
-    _tap_hand(page, "N-S", 5)
-    page.get_by_role("button", name="Submit the card for N-S").click()
+    _tap_hand(page, "NS", 5)
+    page.get_by_role("button", name=f"Submit the card for {tg.ns_team.name}").click()
     expect(page.locator(STATUS)).to_have_text(
         "Offline — 4 hands and the card saved on this phone, will send when back."
     )
-    expect(page.get_by_role("button", name="Submit the card for N-S")).to_be_hidden()
+    expect(page.get_by_role("button", name=f"Submit the card for {tg.ns_team.name}")).to_be_hidden()
     assert len(ScorecardDraft.objects.get(user=tg.ns_captain).hands) == 2
     assert not ScorecardVersion.objects.exists()
 
@@ -99,7 +100,7 @@ def test_hands_and_the_card_tapped_without_signal_are_sent_once_when_it_is_back(
     page.context.set_offline(False)
     expect(page.locator("#card-status")).to_have_text("Awaiting confirmation", timeout=30_000)
     expect(page.get_by_text("Sent from this phone now the signal is back.")).to_be_visible()
-    expect(page.locator("#score-line")).to_have_text("N-S 10 – E-W 1")
+    expect(page.locator("#score-line")).to_have_text(f"{tg.ns_team.name} 10 – {tg.ew_team.name} 1")
     assert lost == [200]
 
     version = ScorecardVersion.objects.get()
@@ -129,8 +130,8 @@ def test_hands_kept_without_signal_reach_the_totals_and_the_page_says_sent(page)
     tg, _ = _captain_on_the_entry_page(page)
     page.get_by_label("Dealer").select_option("N")
     page.context.set_offline(True)
-    _tap_hand(page, "N-S", 5)
-    _tap_hand(page, "E-W", 3)
+    _tap_hand(page, "NS", 5)
+    _tap_hand(page, "EW", 3)
     expect(page.locator(STATUS)).to_have_text(
         "Offline — 2 hands saved on this phone, will send when back."
     )
@@ -144,7 +145,7 @@ def test_hands_kept_without_signal_reach_the_totals_and_the_page_says_sent(page)
     expect(page.get_by_text("Hand 3", exact=True)).to_be_visible()
     expect(page.get_by_label("Dealer")).to_have_value("S")
     assert [row.dealer for row in ScorecardDraft.objects.get().rows()] == ["N", "E"]
-    _tap_hand(page, "N-S", 4)  # online again: a tap goes straight to the server
+    _tap_hand(page, "NS", 4)  # online again: a tap goes straight to the server
     expect(page.locator('[data-total="NS"]')).to_have_text("3")
     expect(page.locator("[data-offline-panel]")).to_be_hidden()
 
@@ -153,13 +154,14 @@ def test_a_kept_hand_the_server_refuses_is_named_and_taken_back_on_the_phone(pag
     tg, _ = _captain_on_the_entry_page(page)
     page.context.set_offline(True)
     for _ in range(5):
-        _tap_hand(page, "N-S", 5)  # N-S reach 10 on the fifth hand
-    _tap_hand(page, "E-W", 3)  # one hand too many: the phone can't know the game is over
-    page.get_by_role("button", name="Submit the card for N-S").click()
+        _tap_hand(page, "NS", 5)  # the N-S team reaches 10 on the fifth hand
+    _tap_hand(page, "EW", 3)  # one hand too many: the phone can't know the game is over
+    page.get_by_role("button", name=f"Submit the card for {tg.ns_team.name}").click()
     page.context.set_offline(False)
     refusal = page.locator("[data-offline-panel] [role=alert]")
+    ns, ew = tg.ns_team.name, tg.ew_team.name  # the kept hand and the refusal by team
     expect(refusal).to_have_text(
-        "Hand 6: E-W, 3 tricks wasn't taken: The game was over after hand 5 (N-S 10, E-W 0), "
+        f"Hand 6: {ew}, 3 tricks wasn't taken: The game was over after hand 5 ({ns} 10, {ew} 0), "
         "so hand 6 can't be recorded. It and what you tapped after it are still on this phone."
     )
     expect(page.locator('[data-total="NS"]')).to_have_text("10")  # the five hands went in
@@ -167,8 +169,8 @@ def test_a_kept_hand_the_server_refuses_is_named_and_taken_back_on_the_phone(pag
     expect(page.locator(STATUS)).to_have_text(
         "Sent — 5 hands saved on this phone reached the card."
     )
-    page.get_by_role("button", name="Submit the card for N-S").click()
-    expect(page.locator("#score-line")).to_have_text("N-S 10 – E-W 0")
+    page.get_by_role("button", name=f"Submit the card for {tg.ns_team.name}").click()
+    expect(page.locator("#score-line")).to_have_text(f"{tg.ns_team.name} 10 – {tg.ew_team.name} 0")
     assert ScorecardVersion.objects.get().hand_count == 5
 
 
