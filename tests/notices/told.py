@@ -19,9 +19,9 @@ def captains_of_every_kind(team: Team, prefix: str) -> list[Player]:
     agreed to texts (told nothing), one takes emails only with a number but no consent."""
     first = 100 + 3 * next(_numbers)
     players = [
-        PlayerFactory(name=f"{prefix} both", phone=f"+1416555{first:04}", sms_opt_in=True),
-        PlayerFactory(name=f"{prefix} neither", phone=f"+1416555{first + 1:04}"),
-        PlayerFactory(name=f"{prefix} email", phone=f"+1416555{first + 2:04}"),
+        PlayerFactory(name=f"{prefix} both {first}", phone=f"+1416555{first:04}", sms_opt_in=True),
+        PlayerFactory(name=f"{prefix} neither {first}", phone=f"+1416555{first + 1:04}"),
+        PlayerFactory(name=f"{prefix} email {first}", phone=f"+1416555{first + 2:04}"),
     ]
     email_opt_out(players[1].email)
     for player in players:

@@ -10,8 +10,9 @@ captains and those of the teams whose fixtures become byes.
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from league.announcements.selectors import captains_of_teams
+from league.announcements.selectors import captains_of_teams, managers_of_league
 from league.nights.models import Forfeit
+from league.nights.selectors import due
 from league.nights.selectors.results import FixtureResult
 from league.nights.selectors.withdrawals import WithdrawalPreview
 from league.seasons.models import Fixture, Team
@@ -21,6 +22,16 @@ from notices.services import notice_addresses
 
 
 def fixture_closed_recipients(fixture: Fixture) -> list[Recipient]:
+    return captains_of_teams([fixture.home_id, fixture.away_id])
+
+
+def card_disputed_recipients(fixture: Fixture, submitting_team_id: int) -> list[Recipient]:
+    """The league's managers, who settle it, and the captains of the side that entered it."""
+    league_id = fixture.season.league_id
+    return [*managers_of_league(league_id), *captains_of_teams([submitting_team_id])]
+
+
+def card_settled_recipients(fixture: Fixture) -> list[Recipient]:
     return captains_of_teams([fixture.home_id, fixture.away_id])
 
 
@@ -104,10 +115,19 @@ def withdrawal_audience(team: Team, preview: WithdrawalPreview) -> Audience:
 
 def fixture_form_audiences(result: FixtureResult, shown: dict) -> dict:
     """For the fixture page: who each notifying form it `shows` would tell (the page's
-    context: `may_close`, `forfeit_form`, `announce_teams`)."""
+    context: `may_close`, `forfeit_form`, `announce_teams`, `to_confirm`, `disputes`)."""
     fixture, live = result.fixture, result.live_forfeits
     announce = shown["announce_teams"]
+    submitting = fixture.away_id if shown["side"] == due.HOME else fixture.home_id
     return {
+        "dispute_audience": audience_of(
+            (Notice.Kind.CARD_DISPUTED, card_disputed_recipients(fixture, submitting))
+        )
+        if shown["to_confirm"]
+        else None,
+        "settle_audience": audience_of((Notice.Kind.CARD_SETTLED, card_settled_recipients(fixture)))
+        if shown["disputes"]
+        else None,
         "close_audience": close_audience(fixture) if shown["may_close"] else None,
         "record_audiences": record_audiences(fixture, live) if shown["forfeit_form"] else [],
         "announce_audiences": announce_audiences(fixture, announce, live) if announce else [],

@@ -15,9 +15,13 @@ from typing import Any
 
 from django.urls import reverse
 
-from league.announcements.selectors import captains_of_teams, managers_of_league, recipient_for_user
+from league.announcements.selectors import captains_of_teams, recipient_for_user
 from league.nights.models import FixtureClosure, FixtureGame
-from league.nights.selectors.told import fixture_closed_recipients
+from league.nights.selectors.told import (
+    card_disputed_recipients,
+    card_settled_recipients,
+    fixture_closed_recipients,
+)
 from league.seasons.models import Fixture, RescheduleRequest
 from league.seasons.recipients import players_of_teams
 from notices.models import Notice
@@ -106,7 +110,7 @@ def cards_disputed_notify(
             "the corrected score."
         ),
         sms_text=_fit(f"{league.name}: {disputing} disputed {games} of {name}: {reason}", SMS_MAX),
-        recipients=[*managers_of_league(league.pk), *captains_of_teams([submitting])],
+        recipients=card_disputed_recipients(fixture, submitting),
         created_by=by if getattr(by, "is_authenticated", False) else None,
         link=f"{_link(fixture)}#disputes",  # where its managers settle it
         season=fixture.season,
@@ -141,7 +145,7 @@ def version_settled_notify(version: ScorecardVersion) -> Notice | None:
         sms_text=_fit(
             f"{fixture.season.league.name}: {games} of {name} settled: {score}.", SMS_MAX
         ),
-        recipients=captains_of_teams([fixture.home_id, fixture.away_id]),
+        recipients=card_settled_recipients(fixture),
         created_by=version.submitted_by,
         link=_link(fixture),
         season=fixture.season,

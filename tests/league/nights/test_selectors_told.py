@@ -4,10 +4,15 @@ emailed and texted, and the notices the form then writes hold exactly that."""
 import datetime
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
+from league.nights.models import FixtureGame
 from league.nights.services.forfeits import forfeit_record
+from league.nights.services.results import GameScore, fixture_dispute_card, fixture_submit_scores
+from scoring.models import Scorecard
 from tests.factories import manager_user
 from tests.league.night_factories import night
 from tests.notices.told import captains_of_every_kind, notice_ids, said, written
@@ -74,3 +79,42 @@ def test_withdrawing_a_team_says_who_is_told_and_tells_exactly_them(client):
     assert (shown.emails, shown.texts) == (6, 2)  # its captains and the opponents'
     client.post(url, {"reason": "Folded.", "confirm": "on"})
     assert written() == shown
+
+
+def test_disputing_a_card_says_who_is_told_and_tells_exactly_them(client):
+    n = _night(client, 0)  # the league's manager has an address too
+    fixture_submit_scores(fixture=n.fixture, user=n.home_captain, scores=[GameScore(1, 10, 4)])
+    before = notice_ids()
+    client.force_login(n.away_captain)
+    shown = said(_page(client, n), "dispute-audience")
+    assert (shown.emails, shown.texts) == (4, 1)  # the manager and the home side's captains
+    data = {"number": "1", "reason": "Was 10-8"}
+    client.post(reverse("league:fixture_dispute", args=[n.fixture.pk]), data)
+    assert written(before) == shown
+
+
+def test_settling_a_card_says_who_is_told_and_tells_exactly_them(client):
+    n = _night(client, 0)
+    fixture_submit_scores(fixture=n.fixture, user=n.home_captain, scores=[GameScore(1, 10, 4)])
+    fixture_dispute_card(fixture=n.fixture, number=1, user=n.away_captain, reason="Was 10-8")
+    before = notice_ids()
+    shown = said(_page(client, n), "settle-audience-1")
+    assert (shown.emails, shown.texts) == (6, 2)
+    game = FixtureGame.objects.get(fixture=n.fixture, number=1).game
+    data = {"basis": "current", "reason": "The card stands.", "next": "/"}
+    client.post(reverse("scoring:game_settle", args=[game.pk]), data)
+    assert Scorecard.objects.get(game=game).status == Scorecard.Status.SETTLED
+    assert written(before) == shown
+
+
+def test_counting_who_is_told_reads_the_same_queries_however_many_captains(client):
+    counts = []
+    for extra in (0, 5):
+        n = _night(client, -7)
+        for i in range(extra):
+            captains_of_every_kind(n.home, f"More {i}")
+        _page(client, n)  # the visit that creates the games
+        with CaptureQueriesContext(connection) as captured:
+            assert 'id="close-audience"' in _page(client, n)
+        counts.append(len(captured))
+    assert counts[0] == counts[1]
