@@ -25,6 +25,11 @@ def fixture_closed_recipients(fixture: Fixture) -> list[Recipient]:
     return captains_of_teams([fixture.home_id, fixture.away_id])
 
 
+def card_awaiting_recipients(other_team_id: int) -> list[Recipient]:
+    """The captains asked to confirm the cards the other side entered."""
+    return captains_of_teams([other_team_id])
+
+
 def card_disputed_recipients(fixture: Fixture, submitting_team_id: int) -> list[Recipient]:
     """The league's managers, who settle it, and the captains of the side that entered it."""
     league_id = fixture.season.league_id
@@ -115,11 +120,18 @@ def withdrawal_audience(team: Team, preview: WithdrawalPreview) -> Audience:
 
 def fixture_form_audiences(result: FixtureResult, shown: dict) -> dict:
     """For the fixture page: who each notifying form it `shows` would tell (the page's
-    context: `may_close`, `forfeit_form`, `announce_teams`, `to_confirm`, `disputes`)."""
+    context: `form`, `may_close`, `forfeit_form`, `announce_teams`, `to_confirm`,
+    `disputes`)."""
     fixture, live = result.fixture, result.live_forfeits
     announce = shown["announce_teams"]
     submitting = fixture.away_id if shown["side"] == due.HOME else fixture.home_id
+    confirming = fixture.home_id if shown["side"] == due.AWAY else fixture.away_id
     return {
+        "entry_audience": audience_of(
+            (Notice.Kind.CARD_AWAITING_CONFIRMATION, card_awaiting_recipients(confirming))
+        )
+        if shown["form"] is not None
+        else None,
         "dispute_audience": audience_of(
             (Notice.Kind.CARD_DISPUTED, card_disputed_recipients(fixture, submitting))
         )

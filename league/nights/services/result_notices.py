@@ -14,6 +14,7 @@ from django.utils import timezone
 from league.announcements.selectors import captains_of_teams
 from league.nights.models import FixtureGame
 from league.nights.rules import fixture_closes_at, fixture_starts_at, game_has_result
+from league.nights.selectors.told import card_awaiting_recipients
 from league.nights.services.text_replies import card_reply_offer
 from league.seasons.models import Fixture
 from notices.models import Notice
@@ -54,7 +55,7 @@ def cards_awaiting_notify(
         ),
         # The reply code's prompt follows ("Reply YES 4821 to confirm or DISPUTE 4821 …").
         sms_text=f"{fixture.season.league.name}: {entered_by} entered game {games} of {name}.",
-        recipients=captains_of_teams([other]),
+        recipients=card_awaiting_recipients(other),
         reply=card_reply_offer(fixture, pending),
         created_by=by if by is not None and by.is_authenticated else None,
         link=link,

@@ -118,3 +118,16 @@ def test_counting_who_is_told_reads_the_same_queries_however_many_captains(clien
             assert 'id="close-audience"' in _page(client, n)
         counts.append(len(captured))
     assert counts[0] == counts[1]
+
+
+@pytest.mark.parametrize("who", ["home", "away"])
+def test_entering_cards_says_who_is_asked_to_confirm_and_asks_exactly_them(client, who):
+    n = _night(client, 0)
+    captain = n.home_captain if who == "home" else n.away_captain
+    client.force_login(captain)
+    html = _page(client, n).replace('class="entry-audience"', 'id="entry-audience"', 1)
+    shown = said(html, "entry-audience")
+    assert (shown.emails, shown.texts) == (2, 1)  # a card to confirm goes by text first
+    data = {"shown": "1", "home_1": "10", "away_1": "4"}
+    client.post(reverse("league:fixture_submit", args=[n.fixture.pk]), data)
+    assert written() == shown
