@@ -30,6 +30,17 @@ def card_awaiting_recipients(other_team_id: int) -> list[Recipient]:
     return captains_of_teams([other_team_id])
 
 
+def reschedule_requested_recipients(fixture: Fixture, asking_team_id: int) -> list[Recipient]:
+    """The other side's captains, who answer a request to move the fixture."""
+    other = fixture.away_id if asking_team_id == fixture.home_id else fixture.home_id
+    return captains_of_teams([other])
+
+
+def reschedule_audience(fixture: Fixture, asking_team_id: int) -> Audience:
+    recipients = reschedule_requested_recipients(fixture, asking_team_id)
+    return audience_of((Notice.Kind.RESCHEDULE_REQUESTED, recipients))
+
+
 def card_disputed_recipients(fixture: Fixture, submitting_team_id: int) -> list[Recipient]:
     """The league's managers, who settle it, and the captains of the side that entered it."""
     league_id = fixture.season.league_id

@@ -21,6 +21,7 @@ from league.nights.selectors.told import (
     card_disputed_recipients,
     card_settled_recipients,
     fixture_closed_recipients,
+    reschedule_requested_recipients,
 )
 from league.seasons.models import Fixture, RescheduleRequest
 from league.seasons.recipients import players_of_teams
@@ -245,7 +246,7 @@ def reschedule_requested_notify(*, request: RescheduleRequest) -> Notice:
         sms_text=_fit(
             f"{fixture.season.league.name}: {asking} asks to move {name} to {when}.", SMS_MAX
         ),
-        recipients=captains_of_teams([other.pk]),
+        recipients=reschedule_requested_recipients(fixture, asking.pk),
         created_by=request.requested_by,
         link=reverse("league:team_detail", args=[other.pk]) + "#reschedule-requests",
         season=fixture.season,

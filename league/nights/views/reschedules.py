@@ -7,6 +7,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from league.nights.selectors.told import reschedule_audience
 from league.nights.services import reschedules
 from league.seasons.forms import RescheduleForm, RespondForm
 from league.seasons.models import RescheduleRequest
@@ -32,7 +33,12 @@ def reschedule_request(request: HttpRequest, pk: int, fixture: int) -> HttpRespo
     return render(
         request,
         "league/reschedule_request.html",
-        {"team": team, "fixture": fixture_obj, "form": form},
+        {
+            "team": team,
+            "fixture": fixture_obj,
+            "form": form,
+            "audience": reschedule_audience(fixture_obj, team.pk),
+        },
     )
 
 

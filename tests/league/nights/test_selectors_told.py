@@ -131,3 +131,14 @@ def test_entering_cards_says_who_is_asked_to_confirm_and_asks_exactly_them(clien
     data = {"shown": "1", "home_1": "10", "away_1": "4"}
     client.post(reverse("league:fixture_submit", args=[n.fixture.pk]), data)
     assert written() == shown
+
+
+def test_asking_to_move_a_fixture_says_who_is_told_and_tells_exactly_them(client):
+    n = _night(client, 14)
+    client.force_login(n.home_captain)
+    url = reverse("league:reschedule_request", args=[n.home.pk, n.fixture.pk])
+    shown = said(client.get(url).content.decode(), "who-will-be-told")
+    assert (shown.emails, shown.texts) == (3, 1)  # the away team's captains
+    day = n.fixture.date + datetime.timedelta(days=2)
+    client.post(url, {"proposed_date": day.isoformat(), "reason": "Bowling night"})
+    assert written() == shown
