@@ -34,7 +34,7 @@
 
   function csrfToken() {
     try {
-      const headers = JSON.parse(document.body.getAttribute("hx-headers") || "{}");
+      const headers = JSON.parse(document.body.getAttribute("data-hx-headers") || "{}");
       if (headers["X-CSRFToken"]) {
         return headers["X-CSRFToken"];
       }

@@ -24,7 +24,7 @@ def _replay(page, url, key, **fields):
     return page.evaluate(
         """async ([url, key, fields]) => {
             const body = new URLSearchParams({...fields, key});
-            const token = JSON.parse(document.body.getAttribute("hx-headers"))["X-CSRFToken"];
+            const token = JSON.parse(document.body.getAttribute("data-hx-headers"))["X-CSRFToken"];
             const response = await fetch(url, {method: "POST", body,
                 headers: {"X-CSRFToken": token, "X-Entry-Sync": "1"}});
             return [response.status, await response.json()];

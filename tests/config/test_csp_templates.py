@@ -26,7 +26,7 @@ REFUSED = {
     'a style="..." attribute (use a CSS class)': re.compile(r"<[^>]*\sstyle\s*=", re.I),
     "a <style> block (use a stylesheet)": re.compile(r"<style[\s>]", re.I),
     "a javascript: URL": re.compile(r"javascript:", re.I),
-    "hx-on (htmx's eval is off)": re.compile(r"\shx-on", re.I),
+    "hx-on (htmx's eval is off)": re.compile(r"\s(data-)?hx-on", re.I),
 }
 
 

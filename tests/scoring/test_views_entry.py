@@ -224,7 +224,7 @@ def test_an_embedding_page_can_ask_to_come_back_after_submitting(client, tg):
     for hand in NS_WINS_10_2:
         draft_add_hand(game=tg.game, user=tg.ns_captain, hand=hand)
     page = client.post(_url("entry_undo", tg.game), {"next": "/my-team/"}, **HTMX).content.decode()
-    assert 'hx-vals=\'{"next": "/my\\u002Dteam/"}\'' in page  # kept across swaps
+    assert 'data-hx-vals=\'{"next": "/my\\u002Dteam/"}\'' in page  # kept across swaps
     draft_add_hand(game=tg.game, user=tg.ns_captain, hand=NS_WINS_10_2[-1])
     response = client.post(_url("entry_submit", tg.game), {"next": "/my-team/"}, **HTMX)
     assert response["HX-Redirect"] == "/my-team/"

@@ -69,7 +69,7 @@ def test_the_door_shows_a_qr_code_of_the_signed_check_in_link(client, event, set
     assert f'href="{link}"' in content
     assert "<svg" in content and 'class="segno"' in content
     assert "site-header" not in content  # the room's own base: no menus
-    assert _url("door_counts", event) in content and 'hx-trigger="every 3s"' in content
+    assert _url("door_counts", event) in content and 'data-hx-trigger="every 3s"' in content
 
 
 def test_the_counters_answer_with_the_numbers_now(client, event):
@@ -92,7 +92,7 @@ def test_a_withdrawal_keeps_the_registered_count_and_is_counted_apart(client, ev
 
 def test_a_check_in_on_the_control_page_updates_the_counters_at_once(client, event):
     manage = client.get(_url("manage", event)).content.decode()
-    assert 'hx-trigger="every 3s, entries-changed from:body"' in manage
+    assert 'data-hx-trigger="every 3s, entries-changed from:body"' in manage
     response = client.post(
         _url("entry_action", event, 1, "check_in"), headers={"HX-Request": "true"}
     )

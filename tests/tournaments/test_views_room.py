@@ -28,8 +28,8 @@ def test_the_display_has_no_site_menus_and_asks_for_its_next_page(client):
     assert "site-header" not in content and "site-nav" not in content
     assert "/static/tournaments/room.css" in content and "/static/js/round-clock.js" in content
     panel = reverse("tournaments:big_screen_panel", args=[tournament.slug])
-    assert f'hx-get="{panel}?page=1"' in content and 'hx-trigger="every 10s"' in content
-    assert 'hx-swap="outerHTML"' in content
+    assert f'data-hx-get="{panel}?page=1"' in content and 'data-hx-trigger="every 10s"' in content
+    assert 'data-hx-swap="outerHTML"' in content
     assert "Round 1<span> of 2</span>" in content
 
 

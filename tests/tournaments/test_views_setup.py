@@ -20,8 +20,8 @@ def test_the_format_select_fetches_its_fields_from_the_server(client):
 
     page = client.get(reverse("tournaments:create")).content.decode()
 
-    assert f'hx-get="{reverse("tournaments:create_fields")}"' in page
-    assert 'hx-target="#format-fields"' in page
+    assert f'data-hx-get="{reverse("tournaments:create_fields")}"' in page
+    assert 'data-hx-target="#format-fields"' in page
     assert "<script" not in page.split("<footer")[0].split("<main")[1]
 
 
