@@ -149,7 +149,11 @@ class TournamentForm(InputRules, forms.ModelForm):
         self.fields["format"].initial = self.shown_format
         if fields_url:
             self.fields["format"].widget.attrs.update(
-                {"data-hx-get": fields_url, "data-hx-target": "#format-fields", "data-hx-trigger": "change"}
+                {
+                    "data-hx-get": fields_url,
+                    "data-hx-target": "#format-fields",
+                    "data-hx-trigger": "change",
+                }
             )
         self.stages_locked = started
         self.stages = None
