@@ -206,6 +206,11 @@ def _standings_published(page: Page, season: Season, won: dict[str, int]) -> Non
         # Each level's two winners tonight (two games of three) head its table.
         winners = {name for name in teams if won.get(name) == 2}
         assert len(winners) == 2 and set(names[:2]) == winners, (level, names)
+        # After one night no opponent has played anyone else: SOS measures nothing yet.
+        heads = [h.strip() for h in table.locator("thead th").all_inner_texts()]
+        sos = heads.index("SOS")
+        cells = table.locator(f"tbody tr td:nth-child({sos + 1})").all_inner_texts()
+        assert [cell.strip() for cell in cells] == ["—"] * len(teams), (level, cells)
 
 
 def _snow_day(page: Page, season: Season) -> None:

@@ -1,6 +1,7 @@
 import pytest
 import sms
 from django.core import mail
+from playwright.sync_api import expect
 
 from notices.models import OutboxMessage, Subscription
 from tests.browser.conftest import log_in, menu
@@ -28,7 +29,9 @@ def test_a_manager_sends_a_notice_and_the_public_sees_the_announcement(page):
     page.get_by_label("Subject").fill("Tuesday is cancelled")
     page.get_by_label("Message", exact=True).fill("Snow: every fixture on Tuesday is off.")
     page.get_by_label("Text message").fill("League night Tuesday cancelled (snow).")
-    page.get_by_role("button", name="Send").click()
+    page.get_by_role("button", name="Next: see who is told").click()
+    expect(page.locator("body")).to_contain_text("This will email 4 people and text 2.")
+    page.get_by_role("button", name="Send", exact=True).click()
     page.wait_for_url("**/notices/*/")
     assert page.get_by_role("heading", name="Tuesday is cancelled").is_visible()
     assert page.get_by_text("4 sent · 0 pending · 0 failed").is_visible()

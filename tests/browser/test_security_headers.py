@@ -40,7 +40,7 @@ def test_public_pages_load_under_the_policy(page, request):
         reverse("tournaments:leaderboard", args=[tournament.slug]),
         reverse("tournaments:big_screen", args=[tournament.slug]),
         reverse("tournaments:round_sheet", args=[tournament.slug, 1]),
-        reverse("tournaments:seat_cards", args=[tournament.slug]),
+        reverse("tournaments:seat_cards", args=[tournament.slug]) + "?all=1",
     ):
         _visit(page, path)
     expect(page.get_by_role("button", name="Print")).to_be_visible()  # its script loaded
@@ -53,7 +53,7 @@ def test_a_captain_enters_hands_with_htmx_under_the_policy(page, request):
     page.wait_for_url(lambda url: "/accounts/login/" not in url)
     _visit(page, reverse("scoring:game_detail", args=[tg.game.pk]))
     page.get_by_label("Dealer").select_option("N")
-    page.get_by_role("radio", name="N-S", exact=True).check()
+    page.locator('input[name="maker"][value="NS"]').check()
     page.get_by_role("button", name="5 tricks").click()
     expect(page.locator('[data-total="NS"]')).to_have_text("2")  # htmx swapped the component
     _visit(page, reverse("scoring:game_print", args=[tg.game.pk]))
