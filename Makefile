@@ -5,10 +5,12 @@ STAMP := $(VENV)/.installed
 DEMO_ENV := DEBUG=1
 # Tests run with production-like settings (DEBUG off) but plain HTTP.
 TEST_ENV := SECRET_KEY=tests-only-not-a-secret SECURE_SSL_REDIRECT=0
-# One test process per core (at most four). Each process takes tests in the suite's order
-# (pytest-django runs tests that flush the database last), so data the migrations seeded is
-# there for the tests before them; `make test PYTEST_ARGS=` runs in one process.
-PYTEST_ARGS ?= -n auto --maxprocesses=4 --dist load
+# Four test processes: a browser test, a started server or PostgreSQL keeps one waiting, so
+# two a core keep a two-core machine busy (one a core left it half idle). Each process takes
+# tests in the suite's order (pytest-django runs tests that flush the database last), so data
+# the migrations seeded is there for the tests before them; `make test PYTEST_ARGS=` runs in
+# one process.
+PYTEST_ARGS ?= -n 4 --dist load
 
 .PHONY: demo test smoke lint format venv migrate worker beat clean
 
