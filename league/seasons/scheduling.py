@@ -26,11 +26,14 @@ How a schedule is built
   offset, a fixture takes the first free table that each of its teams has used at
   most ``floor(played / tables)`` times (its fair share so far) and that neither
   team sat at the week before. If none is free, augmenting-path searches reshuffle
-  the night, relaxing one step at a time (one use over the fair share, then a
-  repeat of last week's table); only then is the least-used free table taken.
+  the night, relaxing one step at a time (one use over the fair share *or* a repeat
+  of last week's table, then both); only then is the least-used free table taken.
+  The two single relaxations rank alike: preferring an over-fair use to a repeat
+  lets over-fair uses pile up on nights where every table is taken (six teams at
+  three tables), and over a long season a team drifts past its share plus one.
   The tests check that no team uses one table more than ``ceil(weeks / tables) + 1``
-  times; a team repeats last week's table only when the night leaves no other
-  choice (four teams at two tables, say).
+  times; a team repeats last week's table only when the night has no fair seating
+  without a repeat (four teams at two tables, say).
 """
 
 from __future__ import annotations
@@ -168,8 +171,8 @@ class _TableAssigner:
     """Hands out table indexes night by night, spreading each team over all tables.
 
     A fixture's choice of table has a tier, lower is better: 0 fair use and no
-    repeat of last week's table, 1 one use over fair, 2 fair but a repeat, 3 one
-    over fair and a repeat, 4 anything. "Fair" means the team has used the table
+    repeat of last week's table, 1 one use over fair or a repeat (not both),
+    2 one over fair and a repeat, 3 anything. "Fair" means the team has used the table
     at most ``floor(played / tables)`` times, so fair choices alone keep every
     count within ``ceil(weeks / tables)``. Each team touches at most ``weeks``
     tables, so the tables *above* a tier are a small set and every search below
@@ -231,7 +234,7 @@ class _TableAssigner:
                 cache[i] = (self._overs(pairs[i]), {last.get(team, -1) for team in pairs[i]})
             return self._above(*cache[i], tier)
 
-        for tier in range(4):  # slow path: reshuffle the night along augmenting paths
+        for tier in range(3):  # slow path: reshuffle the night along augmenting paths
             for i in range(count):
                 if chosen[i] == -1:
                     table = self._augment(i, tier, banned, holder, chosen)
@@ -274,9 +277,7 @@ class _TableAssigner:
         """Tables whose tier for this fixture is worse than ``tier``."""
         if tier == 0:
             return set(overs) | lasts
-        if tier == 1:
-            return {t for t, over in overs.items() if over > 1} | lasts
-        if tier == 2:
+        if tier == 1:  # one over fair, or a repeat of a fairly used table
             return {t for t, over in overs.items() if over > 1 or t in lasts}
         return {t for t, over in overs.items() if over > 1}
 
