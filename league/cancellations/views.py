@@ -9,8 +9,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
+from league.cancellations import decisions, services
 from league.cancellations import selectors as reads
-from league.cancellations import services
 from league.cancellations.forms import CancelPlayForm, DecideForm
 from league.cancellations.models import Cancellation
 from league.seasons import selectors
@@ -156,7 +156,7 @@ def cancellation_decide(request: HttpRequest, league: str, season: str, pk: int)
     form = DecideForm(request.POST or None, fixtures=fixtures, dates=dates)
     if request.method == "POST" and form.is_valid():
         try:
-            services.cancellation_decide(
+            decisions.cancellation_decide(
                 cancellation=cancellation,
                 outcome=form.cleaned_data["outcome"],
                 user=request.user,
@@ -172,7 +172,7 @@ def cancellation_decide(request: HttpRequest, league: str, season: str, pk: int)
             )
     rows, problem = reads.makeup_proposal(season_obj, fixtures, dates)
     problem = _linked_errors(ValidationError(problem), season_obj).messages[0] if problem else ""
-    audience = services.decision_audience(cancellation=cancellation, fixtures=fixtures)
+    audience = decisions.decision_audience(cancellation=cancellation, fixtures=fixtures)
     return render(
         request,
         "league/cancellations/decide.html",

@@ -8,6 +8,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils import timezone
 
 from activity.models import Activity, Scope, Verb
+from league.cancellations import decisions
 from league.cancellations import services as cancellations
 from league.nights.models import Forfeit, PlayoffReview
 from league.nights.rules import fixture_closes_at
@@ -146,7 +147,7 @@ def test_cancelling_a_night_and_deciding_its_fate_are_logged():
         cancellations.night_cancel(
             season=season, date=TUESDAY, scope="night", reason="weather", user=manager
         )
-    cancellations.cancellation_decide(cancellation=cancellation, outcome="shorten", user=manager)
+    decisions.cancellation_decide(cancellation=cancellation, outcome="shorten", user=manager)
     (cancelled,) = _entries(Verb.NIGHT_CANCELLED)
     (decided,) = _entries(Verb.CANCELLATION_DECIDED)
     assert (cancelled.verb, cancelled.actor, cancelled.target) == (

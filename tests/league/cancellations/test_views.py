@@ -5,7 +5,7 @@ import datetime
 import pytest
 from django.urls import reverse
 
-from league.cancellations import services
+from league.cancellations import decisions, services
 from league.cancellations.models import Cancellation
 from league.seasons.models import Fixture
 from notices.models import Announcement, Notice, OutboxMessage
@@ -298,7 +298,7 @@ def test_the_public_season_page_shows_cancelled_fixtures_and_the_announcements(
     client, season, manager, django_assert_max_num_queries
 ):
     cancellation = _cancellation(season, manager)
-    services.cancellation_decide(
+    decisions.cancellation_decide(
         cancellation=_cancellation_for_venue_night(season, manager),
         outcome="shorten",
         user=manager,

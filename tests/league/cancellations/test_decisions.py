@@ -1,11 +1,11 @@
-"""cancellation_decide: makeup dates honouring the night's limits, or a shorter season."""
+"""decisions.cancellation_decide: makeup dates honouring the night's limits, or a shorter season."""
 
 import datetime
 
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
-from league.cancellations import services
+from league.cancellations import decisions, services
 from league.cancellations.models import Cancellation
 from league.seasons.models import Fixture
 from league.seasons.services import fixture_update
@@ -77,7 +77,7 @@ def test_rescheduling_moves_every_fixture_to_the_earliest_makeup_date_on_its_own
 ):
     cancellation = _cancel(season, manager)
     tables = {f.pk: f.table_id for f in night(season)}
-    decided = services.cancellation_decide(
+    decided = decisions.cancellation_decide(
         cancellation=cancellation, outcome="reschedule", user=manager, note="Thanks for waiting."
     )
     moved = Fixture.objects.filter(pk__in=tables)
@@ -100,7 +100,7 @@ def test_a_team_plays_once_a_night_and_a_table_holds_one_fixture(season, manager
     _occupy(tables[0], THURSDAY, home=busy_team)  # one of our teams already plays Thursday
     for table in tables[1:4]:
         _occupy(table, THURSDAY)  # four of the six tables are taken
-    services.cancellation_decide(cancellation=cancellation, outcome="reschedule", user=manager)
+    decisions.cancellation_decide(cancellation=cancellation, outcome="reschedule", user=manager)
     moved = {f.pk: f for f in Fixture.objects.filter(pk__in=[f.pk for f in tuesday])}
     assert moved[tuesday[0].pk].date == AFTER_SEASON
     on_thursday = [f for f in moved.values() if f.date == THURSDAY]
@@ -113,7 +113,7 @@ def test_a_team_plays_once_a_night_and_a_table_holds_one_fixture(season, manager
 def test_a_manager_picks_the_makeup_date_of_one_fixture(season, manager):
     tuesday = night(season)
     cancellation = _cancel(season, manager)
-    services.cancellation_decide(
+    decisions.cancellation_decide(
         cancellation=cancellation,
         outcome="reschedule",
         user=manager,
@@ -127,7 +127,7 @@ def test_every_player_of_the_affected_teams_hears_the_new_dates(season, manager)
     at_back = [f for f in night(season) if f.table.venue == back_room(season)]
     opt_in_to_texts(captains_of(at_back)[0], "317 555 0101")
     cancellation = _cancel(season, manager, scope="venue", venue=back_room(season))
-    services.cancellation_decide(cancellation=cancellation, outcome="reschedule", user=manager)
+    decisions.cancellation_decide(cancellation=cancellation, outcome="reschedule", user=manager)
     follow_up = Notice.objects.latest("pk")
     assert follow_up.subject == "Makeup dates for the fixtures cancelled Tue 3 Sep 2030"
     assert follow_up.source == {"cancellation": cancellation.pk, "decision": "reschedule"}
@@ -156,7 +156,7 @@ def test_players_of_the_affected_teams_hear_it_with_the_texts_their_subscription
     other_team = RosterEntryFactory(team=elsewhere[0].home).player
     Subscription.objects.create(player=other_team, league=season.league)
     cancellation = _cancel(season, manager, scope="venue", venue=back_room(season))
-    services.cancellation_decide(cancellation=cancellation, outcome="reschedule", user=manager)
+    decisions.cancellation_decide(cancellation=cancellation, outcome="reschedule", user=manager)
     follow_up = Notice.objects.latest("pk")
     players = set(follow_up.messages.values_list("player_id", "channel"))
     assert (asked.pk, "sms") in players and (asked.pk, "email") in players
@@ -170,7 +170,7 @@ def test_a_makeup_date_that_is_not_the_seasons_is_refused(season, manager):
     cancellation = _cancel(season, manager)
     before = _snapshot(tuesday)
     with pytest.raises(ValidationError, match="Fri 6 Sep isn't one of the season's makeup"):
-        services.cancellation_decide(
+        decisions.cancellation_decide(
             cancellation=cancellation,
             outcome="reschedule",
             user=manager,
@@ -185,7 +185,7 @@ def test_a_picked_night_where_a_team_already_plays_is_refused(season, manager):
     _occupy(None, THURSDAY, home=tuesday[0].away)
     before = _snapshot(tuesday)
     with pytest.raises(ValidationError, match="one of its teams already plays on Thu 5 Sep"):
-        services.cancellation_decide(
+        decisions.cancellation_decide(
             cancellation=cancellation,
             outcome="reschedule",
             user=manager,
@@ -203,7 +203,7 @@ def test_no_room_on_any_makeup_date_is_refused_and_moves_nothing(season, manager
                 _occupy(table, date)
     before = _snapshot(tuesday)
     with pytest.raises(ValidationError, match="No makeup date has room for"):
-        services.cancellation_decide(cancellation=cancellation, outcome="reschedule", user=manager)
+        decisions.cancellation_decide(cancellation=cancellation, outcome="reschedule", user=manager)
     _assert_undecided(cancellation, tuesday, before)
 
 
@@ -214,7 +214,7 @@ def test_without_makeup_dates_ahead_rescheduling_is_refused(manager):
     tuesday = night(season)
     before = _snapshot(tuesday)
     with pytest.raises(ValidationError, match="no makeup dates ahead"):
-        services.cancellation_decide(cancellation=cancellation, outcome="reschedule", user=manager)
+        decisions.cancellation_decide(cancellation=cancellation, outcome="reschedule", user=manager)
     _assert_undecided(cancellation, tuesday, before)
 
 
@@ -232,7 +232,7 @@ def test_shortening_leaves_the_fixtures_cancelled_and_the_rest_of_the_schedule_a
     rest = list(season.fixtures.exclude(date=TUESDAY))
     rest_before = _snapshot(rest)
     cancellation = _cancel(season, manager)
-    decided = services.cancellation_decide(
+    decided = decisions.cancellation_decide(
         cancellation=cancellation, outcome="shorten", user=manager, note="No refunds."
     )
     assert decided.outcome == "shorten" and decided.outcome_note == "No refunds."
@@ -248,14 +248,14 @@ def test_shortening_leaves_the_fixtures_cancelled_and_the_rest_of_the_schedule_a
 
 def test_a_shortened_season_may_still_be_rescheduled_but_not_the_other_way(season, manager):
     cancellation = _cancel(season, manager)
-    services.cancellation_decide(cancellation=cancellation, outcome="shorten", user=manager)
+    decisions.cancellation_decide(cancellation=cancellation, outcome="shorten", user=manager)
     with pytest.raises(ValidationError, match="already recorded"):
-        services.cancellation_decide(cancellation=cancellation, outcome="shorten", user=manager)
-    services.cancellation_decide(cancellation=cancellation, outcome="reschedule", user=manager)
+        decisions.cancellation_decide(cancellation=cancellation, outcome="shorten", user=manager)
+    decisions.cancellation_decide(cancellation=cancellation, outcome="reschedule", user=manager)
     assert {f.date for f in cancellation.fixtures.all()} == {THURSDAY}
     for outcome in ("reschedule", "shorten"):
         with pytest.raises(ValidationError, match="already been rescheduled"):
-            services.cancellation_decide(cancellation=cancellation, outcome=outcome, user=manager)
+            decisions.cancellation_decide(cancellation=cancellation, outcome=outcome, user=manager)
     assert Notice.objects.count() == 3  # the call-off and two decisions
 
 
@@ -271,7 +271,7 @@ def test_fixtures_moved_by_hand_since_are_left_where_they_are(season, manager):
         table=None,
         status="scheduled",
     )
-    services.cancellation_decide(cancellation=cancellation, outcome="reschedule", user=manager)
+    decisions.cancellation_decide(cancellation=cancellation, outcome="reschedule", user=manager)
     dates = dict(Fixture.objects.filter(pk__in=[f.pk for f in tuesday]).values_list("pk", "date"))
     assert dates[by_hand.pk] == AFTER_SEASON
     assert {dates[f.pk] for f in tuesday[1:]} == {THURSDAY}
@@ -290,7 +290,7 @@ def test_with_every_fixture_moved_by_hand_there_is_nothing_to_decide(season, man
     )
     for outcome in ("reschedule", "shorten"):
         with pytest.raises(ValidationError, match="nothing left to decide"):
-            services.cancellation_decide(cancellation=cancellation, outcome=outcome, user=manager)
+            decisions.cancellation_decide(cancellation=cancellation, outcome=outcome, user=manager)
 
 
 @pytest.mark.parametrize(
@@ -307,7 +307,7 @@ def test_bad_decisions_are_refused(season, manager, kwargs, message):
     tuesday = night(season)
     before = _snapshot(tuesday)
     with pytest.raises(ValidationError, match=message):
-        services.cancellation_decide(cancellation=cancellation, user=manager, **kwargs)
+        decisions.cancellation_decide(cancellation=cancellation, user=manager, **kwargs)
     _assert_undecided(cancellation, tuesday, before)
 
 
@@ -322,7 +322,7 @@ def test_only_managers_decide(season, manager, role):
     tuesday = night(season)
     before = _snapshot(tuesday)
     with pytest.raises(PermissionDenied):
-        services.cancellation_decide(
+        decisions.cancellation_decide(
             cancellation=cancellation, outcome="shorten", user=users[role]()
         )
     _assert_undecided(cancellation, tuesday, before)
