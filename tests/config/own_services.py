@@ -46,7 +46,8 @@ def _wait(ready, what: str, process: subprocess.Popen | None = None, seconds: fl
         time.sleep(0.05)
 
 
-def _stop(process: subprocess.Popen) -> None:
+def stop_process(process: subprocess.Popen) -> None:
+    """Terminate, then kill what doesn't stop within ten seconds."""
     if process.poll() is None:
         process.terminate()
         try:
@@ -88,7 +89,7 @@ class OwnRedis:
 
     def stop(self) -> None:
         if self.process is not None:
-            _stop(self.process)
+            stop_process(self.process)
             self.process = None
 
     def close(self) -> None:
@@ -238,5 +239,5 @@ class App:
         return self.log.read_text(errors="replace")
 
     def close(self) -> None:
-        _stop(self.process)
+        stop_process(self.process)
         self.log.unlink(missing_ok=True)

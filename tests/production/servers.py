@@ -22,6 +22,7 @@ from urllib.parse import urlsplit, urlunsplit
 import pytest
 
 from conftest import REQUIRE_SERVICES
+from tests.config.own_services import free_port, stop_process
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -39,13 +40,6 @@ SCRUBBED = {
     "CELERY_TASK_ALWAYS_EAGER",
     "STATIC_ROOT",
 }
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    return port if port != 8000 else free_port()
 
 
 def production_env(
@@ -138,7 +132,7 @@ def redis_server() -> Iterator[str]:
             time.sleep(0.1)
         yield f"redis://127.0.0.1:{port}/0"
     finally:
-        _stop(server)
+        stop_process(server)
 
 
 def manage(env: dict[str, str], log: Path, *command: str) -> subprocess.Popen:
@@ -159,7 +153,7 @@ def finish(process: subprocess.Popen, log: Path, *, timeout: float = 240) -> str
     try:
         code = process.wait(timeout=timeout)
     except subprocess.TimeoutExpired:
-        _stop(process)
+        stop_process(process)
         pytest.fail(f"{process.args[2:]} took over {timeout:.0f} s:\n{tail(log)}")
     if code != 0:
         pytest.fail(f"{process.args[2:]} exited with {code}:\n{tail(log)}")
@@ -203,14 +197,4 @@ def gunicorn(env: dict[str, str], port: int, log: Path) -> Iterator[str]:
             time.sleep(0.2)
         yield base
     finally:
-        _stop(server)
-
-
-def _stop(process: subprocess.Popen) -> None:
-    if process.poll() is None:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=10)
+        stop_process(server)
