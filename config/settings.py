@@ -40,6 +40,7 @@ INSTALLED_APPS = [
     "league",
     "tournaments",
     "notices",
+    "people",
     "wording",
 ]
 

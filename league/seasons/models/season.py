@@ -149,6 +149,12 @@ class Season(models.Model):
     playoff_grouping = models.CharField(
         max_length=10, choices=PlayoffGrouping.choices, default=PlayoffGrouping.PER_LEVEL
     )
+    playoff_seeding = models.CharField(
+        max_length=10,
+        choices=[("record", "Record and strength of schedule"), ("rating", "Players' rating")],
+        default="record",
+        help_text="Record, then strength of schedule (the league's rule), or the teams' ratings.",
+    )
     playoff_best_of = models.PositiveSmallIntegerField(
         default=3, validators=[MinValueValidator(1), MaxValueValidator(9)]
     )

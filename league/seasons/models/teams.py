@@ -23,6 +23,10 @@ class Player(models.Model):
         on_delete=models.SET_NULL,
         related_name="player",
     )
+    # Set when staff merged this record into the same person's other one (people.merges).
+    merged_into = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="merged_records"
+    )
 
     class Meta:
         ordering = ["name"]

@@ -1,0 +1,1 @@
+"""One person across leagues and events: profiles, hand statistics, ratings, season ladders."""

@@ -1,0 +1,14 @@
+from django.apps import AppConfig
+
+
+class PeopleConfig(AppConfig):
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "people"
+    verbose_name = "People"
+
+    def ready(self) -> None:
+        # Connect the signal handlers (ratings and statistics follow confirmed cards).
+        from people import receivers, sources
+
+        receivers.connect()
+        sources.register()

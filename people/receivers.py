@@ -1,0 +1,5 @@
+"""Ratings and game lines follow every confirmed, settled or corrected card."""
+
+
+def connect() -> None:
+    """Called from the app's ready()."""
