@@ -19,6 +19,7 @@ urlpatterns = [
     path("tournaments/", include("tournaments.urls")),
     path("scoring/", include("scoring.urls")),
     path("notices/", include((notices_routes, "notices"))),
+    path("people/", include("people.urls")),
     path("", include("home.urls")),
     path("", include("accounts.urls")),
 ]

@@ -1,0 +1,3 @@
+"""People's merges pages."""
+
+urlpatterns: list = []

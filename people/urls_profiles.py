@@ -1,0 +1,3 @@
+"""People's profiles pages."""
+
+urlpatterns: list = []

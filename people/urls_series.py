@@ -1,0 +1,3 @@
+"""People's series pages."""
+
+urlpatterns: list = []
