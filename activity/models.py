@@ -47,6 +47,8 @@ class Verb(models.TextChoices):
     TEAM_WITHDRAWN = "team_withdrawn", "Team withdrawn"
     VENUE_CHANGED = "venue_changed", "Venue changed"
     VENUE_REMOVED = "venue_removed", "Venue removed"
+    PLAYERS_MERGED = "players_merged", "Players merged"
+    PLAYER_MERGE_UNDONE = "player_merge_undone", "Player merge undone"
 
 
 class Scope(models.TextChoices):
