@@ -49,6 +49,11 @@ class Verb(models.TextChoices):
     VENUE_REMOVED = "venue_removed", "Venue removed"
     PLAYERS_MERGED = "players_merged", "Players merged"
     PLAYER_MERGE_UNDONE = "player_merge_undone", "Player merge undone"
+    LADDER_CREATED = "ladder_created", "Season ladder created"
+    LADDER_CHANGED = "ladder_changed", "Season ladder changed"
+    LADDER_EVENT_ADDED = "ladder_event_added", "Event added to a season ladder"
+    LADDER_EVENT_REMOVED = "ladder_event_removed", "Event removed from a season ladder"
+    LADDER_TOP_INVITED = "ladder_top_invited", "Season ladder's top invited"
 
 
 class Scope(models.TextChoices):
