@@ -105,8 +105,10 @@ def _check(game: RatedGame) -> None:
     for name, side in (("first", game.side_a), ("second", game.side_b)):
         if not side:
             raise RatingError(f"The {name} side of {_describe(game)} has no players.")
-        if len(set(side)) != len(side):
-            raise RatingError(f"A player is twice on the {name} side of {_describe(game)}.")
+        twice = sorted({p for p in side if side.count(p) > 1}, key=repr)
+        if twice:
+            listed = ", ".join(str(p) for p in twice)
+            raise RatingError(f"Player {listed} is twice on the {name} side of {_describe(game)}.")
     both = sorted(set(game.side_a) & set(game.side_b), key=repr)
     if both:
         listed = ", ".join(str(p) for p in both)
@@ -165,7 +167,8 @@ def win_probability(
 
     The two sides (and the players within each) are put in one canonical order before
     asking openskill, so P(a beats b) + P(b beats a) is exactly 1 and neither the order of
-    the sides nor of the partners changes the answer. Equal sides give 0.5.
+    the sides nor of the partners changes the answer. Equal sides give 0.5. Only an empty
+    side is refused: this asks about a table, it does not record a game.
     """
     if not side_a or not side_b:
         raise RatingError("Both sides need at least one player for a win probability.")
