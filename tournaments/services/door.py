@@ -114,7 +114,8 @@ class KnownPlayers:
             for p in Player.objects.annotate(key=Lower("email")).filter(key__in=emails)
         }
         by_name: dict[str, Player] = {}
-        for p in Player.objects.annotate(key=Lower("name")).filter(key__in=names).order_by("pk"):
+        live = Player.objects.filter(merged_into=None)  # merged-away records are not picked
+        for p in live.annotate(key=Lower("name")).filter(key__in=names).order_by("pk"):
             by_name.setdefault(p.name.casefold(), p)
         return cls(by_email, by_name)
 

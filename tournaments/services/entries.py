@@ -35,7 +35,8 @@ def _player_named(name: str) -> Player:
         collapse=True,
     )
     _lock_name(name)
-    player = Player.objects.filter(name__iexact=name).order_by("pk").first()
+    # A record merged into another is no longer picked: its person is the kept record.
+    player = Player.objects.filter(name__iexact=name, merged_into=None).order_by("pk").first()
     return player or Player.objects.create(name=name)
 
 
