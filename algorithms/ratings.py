@@ -21,7 +21,7 @@ Pure Python, no Django.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -124,6 +124,40 @@ def _ranks(game: RatedGame) -> list[int]:
     return [0, 1] if game.points_a > game.points_b else [1, 0]
 
 
+def rate_in_order(
+    games: Sequence[RatedGame], *, start: Mapping[int, Rating] | None = None
+) -> Iterator[tuple[int, dict[int, Rating]]]:
+    """Rate the games one by one in played order (ties keep input order), yielding each
+    game's index in ``games`` and its players' ratings just after it: the history.
+
+    Every game is checked before the first is rated, so a bad game yields nothing.
+    """
+    order = sorted(range(len(games)), key=lambda i: games[i].played_at)  # stable
+    for index in order:
+        _check(games[index])
+    # (mu, sigma, games) per player; plain tuples keep the loop cheap.
+    state: dict[int, tuple[float, float, int]] = {
+        p: (r.mu, r.sigma, r.games) for p, r in (start or {}).items()
+    }
+    fresh = (STARTING_RATING.mu, STARTING_RATING.sigma, 0)
+    rating = _MODEL.rating
+    for index in order:
+        game = games[index]
+        sides = (game.side_a, game.side_b)
+        teams = [
+            [rating(mu=mu, sigma=sigma) for mu, sigma, _ in (state.get(p, fresh) for p in side)]
+            for side in sides
+        ]
+        rated = _MODEL.rate(teams, ranks=_ranks(game))
+        after: dict[int, Rating] = {}
+        for side, team in zip(sides, rated, strict=True):
+            for player, new in zip(side, team, strict=True):
+                played = state.get(player, fresh)[2] + 1
+                state[player] = (new.mu, new.sigma, played)
+                after[player] = Rating(mu=new.mu, sigma=new.sigma, games=played)
+        yield index, after
+
+
 def rate_games(
     games: Iterable[RatedGame], *, start: Mapping[int, Rating] | None = None
 ) -> dict[int, Rating]:
@@ -133,26 +167,10 @@ def rate_games(
     ``STARTING_RATING``. Players in ``start`` who play none of the games are returned
     unchanged. A bad game raises ``RatingError`` and nothing is returned.
     """
-    ordered = sorted(games, key=lambda g: g.played_at)  # stable: ties keep input order
-    for game in ordered:
-        _check(game)
-    # (mu, sigma, games) per player; plain tuples keep the loop cheap.
-    state: dict[int, tuple[float, float, int]] = {
-        p: (r.mu, r.sigma, r.games) for p, r in (start or {}).items()
-    }
-    fresh = (STARTING_RATING.mu, STARTING_RATING.sigma, 0)
-    rating = _MODEL.rating
-    for game in ordered:
-        sides = (game.side_a, game.side_b)
-        teams = [
-            [rating(mu=mu, sigma=sigma) for mu, sigma, _ in (state.get(p, fresh) for p in side)]
-            for side in sides
-        ]
-        rated = _MODEL.rate(teams, ranks=_ranks(game))
-        for side, team in zip(sides, rated, strict=True):
-            for player, new in zip(side, team, strict=True):
-                state[player] = (new.mu, new.sigma, state.get(player, fresh)[2] + 1)
-    return {p: Rating(mu=mu, sigma=sigma, games=n) for p, (mu, sigma, n) in state.items()}
+    final = dict(start or {})
+    for _, after in rate_in_order(list(games), start=start):
+        final.update(after)
+    return final
 
 
 def _team(ratings: Mapping[int, Rating], side: Sequence[int]) -> list:

@@ -1,0 +1,172 @@
+"""Keep every player's rating equal to rating all confirmed games from scratch, in played order.
+
+A card confirmed, settled or corrected re-rates from that game on: history points from
+that game on are dropped, each affected player starts again from their last point before
+it, and the later games are replayed. So a rebuild from scratch (`manage.py
+rebuild_ratings`) always gives the same numbers. One locked row keeps two workers from
+interleaving; every step is idempotent, so a task run twice changes nothing more.
+"""
+
+import datetime
+from collections import defaultdict
+from collections.abc import Iterable
+
+from django.db import transaction
+from django.db.models import Q
+
+from algorithms.ratings import RatedGame, Rating, display_value, rate_in_order
+from people.models import GameLine, PlayerRating, RatingPoint, RatingsLock
+from people.services.lines import game_lines_rebuild, game_lines_write
+
+Position = tuple[datetime.datetime, int]  # (played_at, game id): the rating order
+
+
+def _lock() -> RatingsLock:
+    RatingsLock.objects.get_or_create(name="ratings")
+    return RatingsLock.objects.select_for_update().get(name="ratings")
+
+
+def _from(position: Position) -> Q:
+    at, game_id = position
+    return Q(played_at__gt=at) | Q(played_at=at, game_id__gte=game_id)
+
+
+def _games_from(position: Position | None) -> tuple[list[int], list[RatedGame]]:
+    """The rated games from `position` on (all when None), in order, from the game lines."""
+    lines = GameLine.objects.filter(rated=True)
+    if position is not None:
+        lines = lines.filter(_from(position))
+    sides: dict[int, dict[str, list[int]]] = defaultdict(lambda: {"NS": [], "EW": []})
+    points: dict[int, dict[str, int]] = defaultdict(dict)
+    when: dict[int, datetime.datetime] = {}
+    for game_id, played_at, side, player_id, points_for in lines.order_by(
+        "played_at", "game_id", "side", "player_id"
+    ).values_list("game_id", "played_at", "side", "player_id", "points_for"):
+        sides[game_id][side].append(player_id)
+        points[game_id][side] = points_for
+        when[game_id] = played_at
+    order = sorted(when, key=lambda pk: (when[pk], pk))
+    games = [
+        RatedGame(
+            side_a=tuple(sides[pk]["NS"]),
+            side_b=tuple(sides[pk]["EW"]),
+            points_a=points[pk].get("NS", 0),
+            points_b=points[pk].get("EW", 0),
+            played_at=when[pk],
+        )
+        for pk in order
+    ]
+    return order, games
+
+
+def _start_ratings(player_ids: set[int], position: Position) -> dict[int, Rating]:
+    """Each player's rating just before `position`: their last history point before it."""
+    start: dict[int, Rating] = {}
+    earlier = (
+        RatingPoint.objects.filter(player_id__in=player_ids)
+        .exclude(_from(position))
+        .order_by("player_id", "played_at", "game_id")
+        .values_list("player_id", "mu", "sigma", "games")
+    )
+    for player_id, mu, sigma, games in earlier.iterator(chunk_size=5000):
+        start[player_id] = Rating(mu=mu, sigma=sigma, games=games)  # the last one wins
+    return start
+
+
+def _rerate(position: Position | None) -> int:
+    """Drop the history from `position` on and replay it; returns the games rated."""
+    order, games = _games_from(position)
+    dropped = (
+        RatingPoint.objects.all()
+        if position is None
+        else RatingPoint.objects.filter(_from(position))
+    )
+    touched = set(dropped.values_list("player_id", flat=True).distinct())
+    dropped.delete()
+    players = {pk for game in games for pk in (*game.side_a, *game.side_b)}
+    touched |= players
+    start = {} if position is None else _start_ratings(players, position)
+    current: dict[int, Rating] = dict(start)
+    points = []
+    for index, updated in rate_in_order(games, start=start):
+        game = games[index]
+        for player_id, rating in updated.items():
+            current[player_id] = rating
+            points.append(
+                RatingPoint(
+                    player_id=player_id,
+                    game_id=order[index],
+                    played_at=game.played_at,
+                    mu=rating.mu,
+                    sigma=rating.sigma,
+                    games=rating.games,
+                    value=display_value(rating),
+                )
+            )
+    RatingPoint.objects.bulk_create(points, batch_size=5000)
+    # Players left without any rated game lose their rating row; the rest get their last point.
+    if position is not None:
+        for player_id, rating in _start_ratings(touched - set(current), position).items():
+            current[player_id] = rating
+    PlayerRating.objects.filter(player_id__in=touched).delete()
+    PlayerRating.objects.bulk_create(
+        (
+            PlayerRating(
+                player_id=pk, mu=r.mu, sigma=r.sigma, games=r.games, value=display_value(r)
+            )
+            for pk, r in current.items()
+            if pk in touched
+        ),
+        batch_size=5000,
+    )
+    return len(games)
+
+
+def _first_position(game_ids: list[int]) -> Position | None:
+    """The earliest place in the rating order any of these games holds, before or after."""
+    found = [
+        (at, pk)
+        for model in (RatingPoint, GameLine)
+        for at, pk in model.objects.filter(game_id__in=game_ids)
+        .values_list("played_at", "game_id")
+        .distinct()
+    ]
+    return min(found) if found else None
+
+
+@transaction.atomic
+def games_rerate(*, game_ids: Iterable[int]) -> int:
+    """A card of these games changed: rewrite their lines and re-rate from the earliest on."""
+    ids = list(game_ids)
+    _lock()
+    before = _first_position(ids)
+    game_lines_write(game_ids=ids)
+    after = _first_position(ids)
+    starts = [p for p in (before, after) if p is not None]
+    if not starts:
+        return 0
+    return _rerate(min(starts))
+
+
+@transaction.atomic
+def players_rerate(*, player_ids: Iterable[int]) -> int:
+    """Lines of these players' games moved to other records (a merge or its undo)."""
+    ids = list(player_ids)
+    game_ids = list(
+        GameLine.objects.filter(player_id__in=ids).values_list("game_id", flat=True).distinct()
+    )
+    game_ids += list(
+        RatingPoint.objects.filter(player_id__in=ids).values_list("game_id", flat=True).distinct()
+    )
+    return games_rerate(game_ids=set(game_ids)) if game_ids else 0
+
+
+@transaction.atomic
+def ratings_rebuild() -> int:
+    """Every line and every rating from scratch; returns how many games were rated."""
+    lock = _lock()
+    game_lines_rebuild()
+    rated = _rerate(None)
+    lock.rebuilt_at = datetime.datetime.now(tz=datetime.UTC)
+    lock.save(update_fields=["rebuilt_at"])
+    return rated
