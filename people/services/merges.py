@@ -9,6 +9,7 @@ rows back. The relations are read from the model graph (every ForeignKey and One
 from collections import defaultdict
 from typing import Any
 
+from django.apps import apps
 from django.db import IntegrityError, models, transaction
 from django.utils import timezone
 
@@ -47,11 +48,16 @@ def _key(field: models.Field) -> str:
 
 
 def _relations() -> list[models.Field]:
-    """Every ForeignKey / OneToOne pointing at Player (the many-to-many goes through one)."""
+    """Every ForeignKey / OneToOne pointing at Player, hidden ones (related_name="+")
+    included; the many-to-many goes through one of them."""
     return [
-        rel.field
-        for rel in Player._meta.related_objects
-        if not rel.many_to_many and _key(rel.field) not in SKIPPED
+        field
+        for model in apps.get_models()
+        for field in model._meta.local_fields
+        if field.is_relation
+        and field.related_model is Player
+        and (field.many_to_one or field.one_to_one)
+        and _key(field) not in SKIPPED
     ]
 
 
@@ -311,14 +317,14 @@ def player_merge_undo(*, actor: Any, merge: PlayerMerge) -> PlayerMerge:
     merge = PlayerMerge.objects.select_for_update().get(pk=merge.pk)
     players = _locked(merge.kept, merge.merged)
     kept, merged = players[merge.kept_id], players[merge.merged_id]
-    if not merge_undo_allowed(actor, merge):
-        raise MergeRefused("You can undo only merges of players of your own leagues and events.")
     if merge.undone_at is not None:
         raise MergeRefused(f"This merge was already undone on {merge.undone_at:%Y-%m-%d}.")
     if kept.merged_into_id is not None:
         raise MergeRefused(
             f"{kept.name} has since been merged into another record: undo that merge first."
         )
+    if not merge_undo_allowed(actor, merge):
+        raise MergeRefused("You can undo only merges of players of your own leagues and events.")
     for key, ids in merge.moved.items():
         if key == "league.Player.merged_into":
             Player.objects.filter(pk__in=ids, merged_into=kept).update(merged_into=merged)
