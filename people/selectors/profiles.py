@@ -1,0 +1,219 @@
+"""Reads for a person's profile: what the viewer may see, and the summaries of their record.
+
+Every summary is an aggregate over the player's game lines (one query each, whatever the
+number of games), so a player with thousands of games costs the same few queries as a
+newcomer. Only the rating history is read point by point, as two small columns, and
+thinned to at most `CHART_POINTS` before it reaches the page.
+"""
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Count, Q, QuerySet, Sum
+
+from league.models import Player
+from people.access import can_see_everything_of
+from people.models import GameLine, PlayerRating, ProfileChoice, RatingPoint
+
+CHART_POINTS = 200
+TOP_PARTNERS = 8
+MERGE_CHAIN_LIMIT = 20  # a chain of merges is short; a loop in bad data must still end
+
+WON, LOST, TIED = GameLine.Result.WON, GameLine.Result.LOST, GameLine.Result.TIED
+RECORD = {
+    "games": Count("pk"),
+    "won": Count("pk", filter=Q(result=WON)),
+    "lost": Count("pk", filter=Q(result=LOST)),
+    "tied": Count("pk", filter=Q(result=TIED)),
+}
+HAND_FIELDS = (
+    "hands",
+    "hand_points",
+    "trump_made",
+    "trump_made_good",
+    "marches",
+    "euchres_suffered",
+    "euchres_given",
+    "lone_tried",
+    "lone_made",
+    "lone_marched",
+    "reneges",
+)
+
+
+@dataclass(frozen=True)
+class Visibility:
+    everything: bool
+    results: bool
+    statistics: bool
+    rating: bool
+
+    @property
+    def anything(self) -> bool:
+        return self.results or self.statistics or self.rating
+
+
+def player_kept(pk: int) -> tuple[Player | None, bool]:
+    """The record at `pk`, following merges to the one kept; True when it was merged away."""
+    player = Player.objects.filter(pk=pk).first()
+    moved = False
+    seen: set[int] = set()
+    while player is not None and player.merged_into_id and len(seen) < MERGE_CHAIN_LIMIT:
+        if player.merged_into_id in seen or player.merged_into_id == player.pk:
+            break
+        seen.add(player.pk)
+        kept = Player.objects.filter(pk=player.merged_into_id).first()
+        if kept is None:
+            break
+        player, moved = kept, True
+    return player, moved
+
+
+def profile_visibility(user: Any, player: Player) -> Visibility:
+    """The person and their staff see everything; others what the person chose to show."""
+    if can_see_everything_of(user, player):
+        return Visibility(everything=True, results=True, statistics=True, rating=True)
+    choice = ProfileChoice.objects.filter(player=player).first()
+    if choice is None:
+        return Visibility(everything=False, results=False, statistics=False, rating=False)
+    return Visibility(
+        everything=False,
+        results=choice.show_results,
+        statistics=choice.show_statistics,
+        rating=choice.show_rating,
+    )
+
+
+def profile_choice_for(player: Player) -> ProfileChoice:
+    """The person's choices, unsaved defaults (name only) when they never chose."""
+    return ProfileChoice.objects.filter(player=player).first() or ProfileChoice(player=player)
+
+
+def _lines(player: Player) -> QuerySet[GameLine]:
+    return GameLine.objects.filter(player=player)
+
+
+def record_overall(player: Player) -> dict[str, int]:
+    return _lines(player).aggregate(**RECORD)
+
+
+def records_by_season(player: Player) -> list[dict[str, Any]]:
+    """W-L-T in each season played, newest first, with what the links need."""
+    return list(
+        _lines(player)
+        .exclude(season=None)
+        .values(
+            "season_id",
+            "season__name",
+            "season__slug",
+            "season__league__slug",
+            "season__league__name",
+        )
+        .annotate(**RECORD)
+        .order_by("-season__starts_on", "-season_id")
+    )
+
+
+def records_by_event(player: Player) -> list[dict[str, Any]]:
+    """W-L-T in each event played, newest first."""
+    return list(
+        _lines(player)
+        .exclude(tournament=None)
+        .values("tournament_id", "tournament__name", "tournament__slug", "tournament__date")
+        .annotate(**RECORD)
+        .order_by("-tournament__date", "-tournament_id")
+    )
+
+
+def teams_played_for(player: Player) -> list[dict[str, Any]]:
+    return list(
+        _lines(player)
+        .exclude(team=None)
+        .values("team_id", "team__name", "team__season__name", "team__season__league__name")
+        .annotate(**RECORD)
+        .order_by("-games", "team__name")
+    )
+
+
+def partners_most_frequent(player: Player, limit: int = TOP_PARTNERS) -> list[dict[str, Any]]:
+    """The partners played with most, each with the record together."""
+    return list(
+        _lines(player)
+        .exclude(partner=None)
+        .values("partner_id", "partner__name")
+        .annotate(**RECORD)
+        .order_by("-games", "partner__name")[:limit]
+    )
+
+
+def recent_lines(player: Player) -> QuerySet[GameLine]:
+    """Every game, newest first, with the season, event and partner of each in the row."""
+    return _lines(player).select_related("partner", "season__league", "tournament", "team", "game")
+
+
+def hand_statistics(lines: QuerySet[GameLine]) -> dict[str, Any]:
+    """Career hand statistics of `lines` (by-hand cards only) and how many games counted."""
+    sums = lines.aggregate(
+        games=Count("pk"),
+        by_hand_games=Count("pk", filter=Q(by_hand=True)),
+        **{name: Sum(name, filter=Q(by_hand=True)) for name in HAND_FIELDS},
+    )
+    stats = {name: sums[name] or 0 for name in HAND_FIELDS}
+    stats["games"], stats["by_hand_games"] = sums["games"], sums["by_hand_games"]
+    stats["made_good_pct"] = percent(stats["trump_made_good"], stats["trump_made"])
+    stats["points_per_hand"] = ratio(stats["hand_points"], stats["hands"])
+    return stats
+
+
+def percent(part: int, whole: int) -> float | None:
+    return round(100 * part / whole, 1) if whole else None
+
+
+def ratio(part: int, whole: int) -> float | None:
+    return round(part / whole, 2) if whole else None
+
+
+@dataclass(frozen=True)
+class RatingSummary:
+    value: int
+    games: int
+    provisional: bool
+    explanation: str
+    history: list[int]
+    first_at: Any = None
+    last_at: Any = None
+
+
+def rating_summary(player: Player) -> RatingSummary | None:
+    """The current rating and its history thinned for the chart; None before any rated game."""
+    from algorithms import ratings  # the pure rating rules (lazily: loaded with the page)
+
+    current = PlayerRating.objects.filter(player=player).first()
+    if current is None:
+        return None
+    points = list(
+        RatingPoint.objects.filter(player=player)
+        .order_by("played_at", "game_id")
+        .values_list("played_at", "value")
+    )
+    kept = thin(points, CHART_POINTS)
+    rated = ratings.Rating(mu=current.mu, sigma=current.sigma, games=current.games)
+    return RatingSummary(
+        value=current.value,
+        games=current.games,
+        provisional=ratings.is_provisional(rated),
+        explanation=ratings.EXPLANATION,
+        history=[value for _, value in kept],
+        first_at=kept[0][0] if kept else None,
+        last_at=kept[-1][0] if kept else None,
+    )
+
+
+def thin(points: list, limit: int) -> list:
+    """At most `limit` of `points`, evenly spread, always keeping the first and the last."""
+    if len(points) <= limit:
+        return points
+    if limit < 2:
+        return points[-1:]
+    step = (len(points) - 1) / (limit - 1)
+    return [points[round(i * step)] for i in range(limit)]
