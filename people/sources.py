@@ -1,6 +1,6 @@
-"""What people lends the apps below it: players' ratings for seeding and flights."""
+"""What people lends the apps below it: ratings for seeding and flights, chances before a game."""
 
-from scoring.player_ratings import register_ratings_lookup
+from scoring.player_ratings import register_chances_lookup, register_ratings_lookup
 
 
 def ratings_by_player(player_ids: list[int]) -> dict[int, int]:
@@ -12,4 +12,7 @@ def ratings_by_player(player_ids: list[int]) -> dict[int, int]:
 
 
 def register() -> None:
+    from people.chances import game_chances
+
     register_ratings_lookup(ratings_by_player)
+    register_chances_lookup(game_chances)

@@ -30,3 +30,18 @@ def side_value(player_ids: Iterable[int]) -> float:
     """A side's rating: the mean of its players' (a pair is as strong as its average)."""
     values = list(rating_values(player_ids).values())
     return sum(values) / len(values) if values else float(STARTING_VALUE)
+
+
+ChancesLookup = Callable[[int], dict[str, float] | None]
+
+_chances: list[ChancesLookup] = []
+
+
+def register_chances_lookup(lookup: ChancesLookup) -> None:
+    """Register (or replace) the lookup: game id → each side's chance {"NS": p, "EW": 1 - p}."""
+    _chances[:] = [lookup]
+
+
+def side_chances(game_id: int) -> dict[str, float] | None:
+    """Each side's chance of winning from its players' ratings; None when a side is unknown."""
+    return _chances[0](game_id) if _chances else None

@@ -120,6 +120,23 @@ def game_facts(game_ids: Iterable[int]) -> list[GameFacts]:
     return sorted(facts, key=GameFacts.sort_key)
 
 
+def game_sides(game_id: int) -> dict[str, list[int]] | None:
+    """The players of each side of a game not played yet (or played): seats, else line-ups."""
+    seats = _seats([game_id]).get(game_id, {})
+    sides: dict[str, list[int]] = {"NS": [], "EW": []}
+    for seat, player_id in seats.items():
+        sides[SEAT_SIDE[seat]].append(player_id)
+    fixture = _league_games([game_id]).get(game_id)
+    if fixture is not None:
+        lineups = _league_lineups([fixture])
+        for side, key in (("NS", "fixture__home_id"), ("EW", "fixture__away_id")):
+            if not sides[side]:
+                sides[side] = lineups.get((fixture[key], fixture["fixture_id"]), [])
+    if not sides["NS"] or not sides["EW"] or set(sides["NS"]) & set(sides["EW"]):
+        return None
+    return sides
+
+
 def _seats(game_ids: list[int]) -> dict[int, dict[str, int]]:
     seats: dict[int, dict[str, int]] = defaultdict(dict)
     for game_id, seat, player_id in GameSeat.objects.filter(game_id__in=game_ids).values_list(

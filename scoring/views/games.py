@@ -7,6 +7,7 @@ from accounts import permissions
 from scoring import presenters
 from scoring.engine import INDIVIDUAL
 from scoring.owners import CardStep, card_refusals, side_codes
+from scoring.player_ratings import side_chances
 from scoring.selectors import card_history, scorecard_for_game
 from scoring.views.common import game_or_404
 
@@ -61,5 +62,7 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
         "may_enter": bool(sides) and (card is None or card.is_open),
         "may_settle": staff and (card is None or card.is_open),
         "may_correct": staff and card is not None and card.is_confirmed,
+        # Before the result stands, each side's chance from its players' ratings.
+        "chances": side_chances(game.pk) if card is None or card.is_open else None,
     }
     return render(request, "scoring/game_detail.html", context)
