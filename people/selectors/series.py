@@ -115,6 +115,15 @@ class LadderLine:
     def player_id(self) -> int:
         return self.player.pk
 
+    @property
+    def name(self) -> str:
+        return self.player.name
+
+    @property
+    def rank_key(self) -> int:
+        """For sorting: the unranked after every rank."""
+        return self.row.rank if self.row.rank is not None else UNRANKED
+
 
 @dataclass
 class Ladder:
@@ -125,6 +134,30 @@ class Ladder:
     @property
     def empty(self) -> bool:
         return not self.events
+
+
+UNRANKED = 10**9
+
+
+def _kept_records(places: list[dict[int, int]]) -> list[dict[int, int]]:
+    """Places under the record each player was merged into (one query for all events): a
+    person's events count together; if both records played one event, the better place."""
+    ids = {pid for event in places for pid in event}
+    moved = dict(
+        Player.objects.filter(pk__in=ids, merged_into__isnull=False).values_list(
+            "pk", "merged_into_id"
+        )
+    )
+    if not moved:
+        return places
+    out = []
+    for event in places:
+        kept: dict[int, int] = {}
+        for pid, place in event.items():
+            target = moved.get(pid, pid)
+            kept[target] = min(place, kept.get(target, place))
+        out.append(kept)
+    return out
 
 
 def _profile_href() -> Any:
@@ -142,7 +175,7 @@ def series_ladder(series: Series) -> Ladder:
     events = finished_events(series)
     if not events:
         return Ladder(series, [], [])
-    places = [event_places(t) for t in events]
+    places = _kept_records([event_places(t) for t in events])
     rows = ladder_standings(places, series.points, series.best_of, series.min_events)
     players = Player.objects.in_bulk([row.player for row in rows])
     href = _profile_href()
@@ -186,8 +219,10 @@ def events_to_add(series: Series, user: Any) -> QuerySet[Tournament]:
 
 
 def finals_for(user: Any) -> QuerySet[Tournament]:
-    """The user's events still in setup: where the top of a ladder may be invited."""
-    qs = Tournament.objects.filter(status=Tournament.Status.SETUP)
+    """The user's progressive events still in setup: where a ladder's top may be invited."""
+    qs = Tournament.objects.filter(
+        status=Tournament.Status.SETUP, format=Tournament.Format.PROGRESSIVE
+    )
     if not is_site_admin(user):
         qs = qs.filter(pk__in=directed_tournament_ids(user))
     return qs.order_by("date", "name")
