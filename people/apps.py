@@ -8,7 +8,8 @@ class PeopleConfig(AppConfig):
 
     def ready(self) -> None:
         # Connect the signal handlers (ratings and statistics follow confirmed cards).
-        from people import receivers, sources
+        from people import flight_sources, receivers, sources
 
         receivers.connect()
         sources.register()
+        flight_sources.register()  # tournaments' flights by ladder position

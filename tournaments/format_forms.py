@@ -31,9 +31,9 @@ FORMAT_FIELDS: dict[str, tuple[str, ...]] = {
         "tiebreak_2",
         "tiebreak_3",
     ),
-    Tournament.Format.PARTNER_BRACKET: ("best_of", "consolation"),
-    Tournament.Format.DOUBLE_ELIMINATION: ("best_of", "bracket_reset"),
-    Tournament.Format.HEATS: (),  # the stage builder
+    Tournament.Format.PARTNER_BRACKET: ("best_of", "consolation", "seeding"),
+    Tournament.Format.DOUBLE_ELIMINATION: ("best_of", "bracket_reset", "seeding"),
+    Tournament.Format.HEATS: ("seeding",),  # and the stage builder
 }
 MAX_STAGES = 12
 NEEDS_COUNT = ("top_by_differential", "first_to_target")

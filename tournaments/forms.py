@@ -1,6 +1,5 @@
 """Director forms: the event's setup, registration at the door, seeds."""
 
-from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django import forms
@@ -17,6 +16,7 @@ from tournaments.format_forms import (
 from tournaments.leaderboard import METRICS
 from tournaments.models import Tournament
 from tournaments.models.event import ANNOUNCEMENT_MAX, SIT_OUT_POINTS_MAX
+from tournaments.prize_forms import format_flights, format_prizes, parse_flights, parse_prizes
 
 TIEBREAK_CHOICES = [("", "—"), *METRICS.items()]
 # What a director may still change once the event has started (the rest shapes the draw);
@@ -32,36 +32,20 @@ EDITABLE_WHILE_RUNNING = (
 )
 
 
-def parse_prizes(text: str) -> list[int]:
-    """'50, 30.50, 20' (dollars, first place first) -> cents; refuses anything else."""
-    prizes: list[int] = []
-    for part in (p.strip().lstrip("$") for p in text.replace(";", ",").split(",")):
-        if not part:
-            continue
-        try:
-            amount = Decimal(part)
-        except InvalidOperation:
-            raise forms.ValidationError(f"{part!r} is not an amount of money.") from None
-        if not amount.is_finite() or amount < 0 or amount > 1_000_000:
-            raise forms.ValidationError(f"{part!r} must be between 0 and 1,000,000.")
-        if amount != amount.quantize(Decimal("0.01")):
-            raise forms.ValidationError(f"{part!r} has more than two decimals.")
-        prizes.append(int(amount * 100))
-    if len(prizes) > 50:
-        raise forms.ValidationError("At most 50 prize places.")
-    return prizes
-
-
-def format_prizes(cents: list[int]) -> str:
-    return ", ".join(f"{c // 100}.{c % 100:02d}" for c in cents)
-
-
 class TournamentForm(InputRules, forms.ModelForm):
     prize_text = forms.CharField(
         label="Prizes (dollars, first place first)",
         required=False,
         max_length=1000,
         help_text="e.g. 100, 60, 40. Tied players' prizes are combined then split equally.",
+    )
+    flights_text = forms.CharField(
+        label="Flights (one a line: name, size, prizes)",
+        required=False,
+        max_length=2000,
+        widget=forms.Textarea(attrs={"rows": 3, "spellcheck": "false"}),
+        help_text="e.g. A: 8: 100, 60 — B: 8: 50, 30 — C: rest: 30. Sizes count entries, best "
+        "first; the last flight takes the rest. Each flight's prizes replace the prizes above.",
     )
     tiebreak_1 = forms.ChoiceField(label="First tiebreak", choices=TIEBREAK_CHOICES, required=False)
     tiebreak_2 = forms.ChoiceField(
@@ -88,8 +72,14 @@ class TournamentForm(InputRules, forms.ModelForm):
             "best_of",
             "consolation",
             "bracket_reset",
+            "seeding",
+            "flight_basis",
         ]
-        labels = {"round_minutes": "Minutes per round (room clock)"}
+        labels = {
+            "round_minutes": "Minutes per round (room clock)",
+            "flight_basis": "Flights",
+            "seeding": "Seeding",
+        }
         help_texts = {
             "round_minutes": "Progressive: empty uses the games' time limit, if any; "
             "else the clock counts up."
@@ -126,8 +116,11 @@ class TournamentForm(InputRules, forms.ModelForm):
         self.fields["best_of"].widget = forms.Select(choices=[(n, n) for n in (1, 3, 5, 7)])
         self.fields["rounds"].widget.attrs.update(min=1, max=40)
         self.fields["hands_per_round"].widget.attrs.update(min=1, max=20)
+        self.fields["flight_basis"].required = False
+        self.fields["seeding"].required = False
         if self.instance.pk:
             self.fields["prize_text"].initial = format_prizes(self.instance.prizes)
+            self.fields["flights_text"].initial = format_flights(self.instance.flights)
             for index, key in enumerate(self.instance.tiebreak_order[:3], start=1):
                 self.fields[f"tiebreak_{index}"].initial = key
         else:
@@ -139,6 +132,7 @@ class TournamentForm(InputRules, forms.ModelForm):
             for name in self.Meta.fields:
                 if name not in EDITABLE_WHILE_RUNNING:
                     self.fields[name].disabled = True
+            self.fields["flights_text"].disabled = True  # dealt at the start, kept
         # Only the chosen format's fields; a started event keeps its format.
         sent = fmt or (data.get("format") if data is not None else None)
         self.shown_format = chosen_format(
@@ -196,6 +190,17 @@ class TournamentForm(InputRules, forms.ModelForm):
     def clean_prize_text(self) -> list[int]:
         return parse_prizes(self.cleaned_data.get("prize_text", ""))
 
+    def clean_flights_text(self) -> list[dict]:
+        if self.fields["flights_text"].disabled:
+            return list(self.instance.flights)
+        return parse_flights(self.cleaned_data.get("flights_text") or "")
+
+    def clean_flight_basis(self) -> str:
+        return self.cleaned_data.get("flight_basis") or Tournament.FlightBasis.NONE
+
+    def clean_seeding(self) -> str:
+        return self.cleaned_data.get("seeding") or Tournament.Seeding.REGISTRATION
+
     def clean(self) -> dict:
         data = super().clean()
         keys = [data.get(f"tiebreak_{i}") for i in (1, 2, 3)]
@@ -233,6 +238,11 @@ class TournamentForm(InputRules, forms.ModelForm):
         fixed = Tournament.SitOutScoring.FIXED
         if data.get("sit_out_scoring") == fixed and not data.get("sit_out_points"):
             self.add_error("sit_out_points", "Give the points a round sat out scores (1 or more).")
+        basis, flights = data.get("flight_basis"), data.get("flights_text")
+        if basis and "flights_text" in data and not flights:
+            self.add_error("flights_text", "Give the flights (two or more), or choose no flights.")
+        elif flights and not basis:
+            self.add_error("flight_basis", "Choose how entries are put into the flights.")
         self._clean_stages(rule_set)
         return data
 
@@ -264,6 +274,7 @@ class TournamentForm(InputRules, forms.ModelForm):
     def save(self, commit: bool = True) -> Tournament:
         tournament = super().save(commit=False)
         tournament.prizes = self.cleaned_data["prize_text"]
+        tournament.flights = self.cleaned_data["flights_text"] if tournament.flight_basis else []
         if "tiebreak_1" in self.fields:  # shown (progressive): what was chosen, maybe none
             tournament.tiebreaks = self.cleaned_data["tiebreak_keys"]
         if not tournament.is_heats:

@@ -73,9 +73,12 @@ class LeaderboardTable(tables.Table):
             for index, number in enumerate(board.round_numbers if by_round else [])
         ]
         rows = board.rows[:limit] if limit else board.rows
+        if board.flights and not board.flight:  # the whole field: say each one's flight
+            extra.append(("flight", tables.Column(accessor="flight", verbose_name="Flight")))
         sequence = [
             "place",
             "player",
+            *(["flight"] if board.flights and not board.flight else []),
             "points",
             *(key for key, _ in extra),
             "rounds",

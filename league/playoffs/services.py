@@ -24,6 +24,7 @@ from league.nights.models import FixtureGame, PlayoffReview
 from league.nights.services.escalation import user_or_none
 from league.nights.services.results import fixture_games_ensure
 from league.playoffs.models import PlayoffBracket, PlayoffMatch, PlayoffRound, PlayoffSeed
+from league.playoffs.seeding import seeded_by_rating
 from league.seasons.activity import league_activity, plural
 from league.seasons.models import Fixture, Season, SkillLevel, Team
 from league.seasons.versions import season_changed
@@ -52,11 +53,17 @@ def excluded_teams(season: Season) -> set[int]:
 
 
 def playoff_seeds(season: Season) -> list[SeedGroup]:
-    """Eligible teams by bracket, seeded by the season's ranking then strength of schedule.
+    """Eligible teams by bracket, seeded by the season's ranking then strength of schedule,
+    or, when the season seeds by rating, by their regulars' mean rating.
 
     Eligible: active teams (removed ones have no standings row) not excluded by the
-    manager's playoff decision. `playoff_teams_per_bracket` keeps the top seeds.
+    manager's playoff decision. `playoff_teams_per_bracket` keeps the top teams by record.
     """
+    groups = _seeds_by_record(season)
+    return seeded_by_rating(groups) if season.playoff_seeding == "rating" else groups
+
+
+def _seeds_by_record(season: Season) -> list[SeedGroup]:
     ineligible = excluded_teams(season)
     limit = season.playoff_teams_per_bracket
     if season.playoff_grouping == Season.PlayoffGrouping.COMBINED:

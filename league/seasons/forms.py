@@ -76,6 +76,7 @@ class SeasonSettingsForm(InputRules, forms.ModelForm):
             "min_roster",
             "playoff_teams_per_bracket",
             "playoff_grouping",
+            "playoff_seeding",
             "playoff_best_of",
             "playoff_weeks",
             "forfeit_game1_minutes",

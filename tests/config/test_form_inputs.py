@@ -94,7 +94,7 @@ NASTY = [
 # What pages read from their address: every name a view asks `request.GET` for, and more.
 QUERY_NAMES = (
     "page", "week", "level", "copies", "date", "scope", "fixtures", "format", "export",
-    "sort", "team", "venue", "status", "kind", "verb", "q", "per_page", "next",
+    "sort", "team", "venue", "status", "kind", "verb", "q", "per_page", "next", "flight",
 )  # fmt: skip
 QUERY_VALUES = ("²", "١٢", "\x00", "a\x00b", "9" * 40, "-1", "2030-02-30", "\u202e", "x" * 300)
 

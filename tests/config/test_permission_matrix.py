@@ -269,6 +269,7 @@ MATRIX: dict[str, Entry] = {
         _with(_event, number=lambda w: 1, action=lambda w: "withdraw"), NA, DIRECTOR
     ),
     "tournaments:start": Entry(_event, NA, DIRECTOR),
+    "tournaments:flights_assign": Entry(_event, NA, DIRECTOR),
     "tournaments:round_next": Entry(_event, NA, DIRECTOR),
     "tournaments:finish": Entry(_event, NA, DIRECTOR),
     "tournaments:recheck": Entry(_event, NA, DIRECTOR),

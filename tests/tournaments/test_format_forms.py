@@ -157,9 +157,13 @@ def test_the_builder_is_read_only_once_the_event_has_started():
     ("fmt", "shown", "hidden"),
     [
         ("progressive", {"rounds", "sit_out_rule", "tiebreak_1"}, {"best_of", "bracket_reset"}),
-        ("partner_bracket", {"best_of", "consolation"}, {"rounds", "bracket_reset", "tiebreak_1"}),
-        ("double_elimination", {"best_of", "bracket_reset"}, {"consolation", "rounds"}),
-        ("heats", set(), {"rounds", "best_of", "consolation", "tiebreak_1"}),
+        (
+            "partner_bracket",
+            {"best_of", "consolation", "seeding"},
+            {"rounds", "bracket_reset", "tiebreak_1"},
+        ),
+        ("double_elimination", {"best_of", "bracket_reset", "seeding"}, {"consolation", "rounds"}),
+        ("heats", {"seeding"}, {"rounds", "best_of", "consolation", "tiebreak_1"}),
     ],
 )
 def test_the_form_shows_only_the_chosen_formats_fields(fmt, shown, hidden):

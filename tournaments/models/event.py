@@ -13,6 +13,7 @@ SIT_OUT_POINTS_MAX = 99
 # Seat codes: letters and digits nobody misreads on a printed card (no O/0, I/1, S/5, B/8...).
 SEAT_CODE_ALPHABET = "ACDEFGHJKLMNPQRTUVWXY34679"
 SEAT_CODE_LENGTH = 4
+FLIGHT_NAME_MAX = 12
 
 
 def new_seat_code() -> str:
@@ -42,6 +43,19 @@ class Tournament(models.Model):
         NOTHING = "nothing", "Nothing (0 points)"
         AVERAGE = "average", "The player's average per round played"
         FIXED = "fixed", "A fixed number of points"
+
+    class FlightBasis(models.TextChoices):
+        """How entries are put into flights (tournaments.flights); none: one prize list."""
+
+        NONE = "", "No flights"
+        RATING = "rating", "By rating before the event"
+        LADDER = "ladder", "By season ladder position (then rating)"
+
+    class Seeding(models.TextChoices):
+        """How brackets are seeded and heats drawn."""
+
+        REGISTRATION = "registration", "Director's seeds, then registration order"
+        RATING = "rating", "By rating (highest first)"
 
     name = models.CharField(max_length=160)
     slug = models.SlugField(unique=True)
@@ -123,6 +137,20 @@ class Tournament(models.Model):
     prizes = models.JSONField(
         default=list, blank=True, help_text="Prize for each place, in cents, first place first."
     )
+    # Flights (tournaments.flights): [{"name": "A", "size": 8, "prizes": [cents…]}, …]; the
+    # last flight takes the rest (its size is None).
+    flight_basis = models.CharField(
+        max_length=8, choices=FlightBasis.choices, default=FlightBasis.NONE, blank=True
+    )
+    flights = models.JSONField(
+        default=list, blank=True, help_text="Flights in order, best first, each with its prizes."
+    )
+    seeding = models.CharField(
+        max_length=12,
+        choices=Seeding.choices,
+        default=Seeding.REGISTRATION,
+        help_text="Brackets and heats: how the teams are seeded.",
+    )
     champion = models.ForeignKey(
         "tournaments.Entry", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -163,6 +191,11 @@ class Tournament(models.Model):
                 & models.Q(sit_out_scoring__in=["nothing", "average", "fixed"]),
                 name="tournament_sit_out_scoring_known",
             ),
+            models.CheckConstraint(
+                condition=models.Q(flight_basis__in=["", "rating", "ladder"])
+                & models.Q(seeding__in=["registration", "rating"]),
+                name="tournament_flights_seeding_known",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -189,6 +222,14 @@ class Tournament(models.Model):
     def team_event(self) -> bool:
         """Brackets and heats enter partnerships; progressive enters single players."""
         return not self.is_progressive
+
+    @property
+    def has_flights(self) -> bool:
+        return bool(self.flight_basis) and bool(self.flights)
+
+    @property
+    def flight_names(self) -> list[str]:
+        return [str(f.get("name", "")) for f in self.flights] if self.has_flights else []
 
     @property
     def tiebreak_order(self) -> list[str]:
@@ -218,6 +259,10 @@ class Entry(models.Model):
         null=True, blank=True, help_text="Bracket seed, 1 best; unseeded entries follow by number."
     )
     late = models.BooleanField(default=False, help_text="Arrived after the start.")
+    # Set when flights are assigned (the start, or the director's "Assign flights now"); the
+    # rating is the snapshot then (a pair's mean), so later games never move an entry.
+    flight = models.CharField(max_length=FLIGHT_NAME_MAX, blank=True)
+    rating_before = models.IntegerField(null=True, blank=True)
     first_round = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="Progressive: the first round this entry plays."
     )

@@ -12,6 +12,7 @@ from django.db.models import Prefetch
 from algorithms import brackets
 from algorithms.prizes import split_prizes
 from scoring.selectors import confirmed_results
+from tournaments import flights
 from tournaments.models import BracketMatch, Entry, MatchGame, Tournament
 
 PREFIX = {"main": "", "consolation": "C-", "losers": "L-", "final": "F-"}
@@ -179,10 +180,13 @@ def bracket_places(tournament: Tournament, views: dict[str, list[BracketRound]])
     placings = brackets.placings(bracket_state(tournament, rows))
     paid = max(2, len(tournament.prizes))
     shares: dict = {}
-    if tournament.status == Tournament.Status.FINISHED and tournament.prizes:
-        shares = split_prizes(
-            tournament.prizes, [(e, p.place) for p in placings for e in p.entrants]
-        )
+    ranking = [(e, p.place) for p in placings for e in p.entrants]
+    if tournament.status == Tournament.Status.FINISHED and tournament.has_flights:
+        # Each flight's purse over its own teams, by the places the bracket decided.
+        flight_of = {pk: entry.flight for pk, entry in entries.items()}
+        shares = flights.flight_prizes(_flights(tournament), ranking, flight_of)
+    elif tournament.status == Tournament.Status.FINISHED and tournament.prizes:
+        shares = split_prizes(tournament.prizes, ranking)
     return [
         PlaceRow(
             p.place,
@@ -190,5 +194,12 @@ def bracket_places(tournament: Tournament, views: dict[str, list[BracketRound]])
             [Placed(entries[e], shares.get(e)) for e in p.entrants if e in entries],
         )
         for p in placings
-        if p.place <= paid
+        if p.place <= paid or any(shares.get(e) for e in p.entrants)  # a flight's winners too
     ]
+
+
+def _flights(tournament: Tournament) -> list[flights.Flight]:
+    try:
+        return flights.flights_from_data(tournament.flights)
+    except ValueError:  # stored before a rule changed: nobody is paid by flight
+        return []

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import datetime
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from django.db.models import Prefetch
 
 from algorithms.prizes import split_prizes
 from scoring.selectors import ConfirmedResult, confirmed_results
-from tournaments import leaderboard
+from tournaments import flights, leaderboard
 from tournaments.models import Entry, Round, Seat, Tournament
 
 
@@ -104,6 +104,7 @@ class LeaderRow:
     standing: leaderboard.Standing
     prize_cents: int = 0
     rounds: list[str] = field(default_factory=list)  # round_cells, in round order
+    flight: str = ""  # the entry's flight, when the event has flights
 
 
 @dataclass
@@ -113,6 +114,8 @@ class Leaderboard:
     rounds_scored: int
     sit_out_rule: str = ""  # the tournament's sit-out policy in one line
     round_numbers: list[int] = field(default_factory=list)  # rounds started, for the details
+    flights: list[str] = field(default_factory=list)  # the event's flight names, in order
+    flight: str = ""  # the flight these rows are (places counted within it); "": everyone
 
 
 def round_cells(standing: leaderboard.Standing, numbers: list[int]) -> list[str]:
@@ -180,10 +183,21 @@ def progressive_leaderboard(tournament: Tournament) -> Leaderboard:
     standings = leaderboard.rank([e.pk for e in entries], lines, tiebreaks, sat_out, policy)
     by_pk = {e.pk: e for e in entries}
     # Ties share a place: equal keys are adjacent, so the place is the "score" to split on.
-    prizes = split_prizes(tournament.prizes, [(s.player, s.place) for s in standings])
+    ranking = [(s.player, s.place) for s in standings]
+    if tournament.has_flights:  # each flight's purse over its own entries
+        flight_of = {pk: entry.flight for pk, entry in by_pk.items()}
+        prizes = flights.flight_prizes(_flights(tournament), ranking, flight_of)
+    else:
+        prizes = split_prizes(tournament.prizes, ranking)
     numbers = sorted({number for _, _, _, number in seats})
     rows = [
-        LeaderRow(by_pk[s.player], s, prizes.get(s.player, 0), round_cells(s, numbers))
+        LeaderRow(
+            by_pk[s.player],
+            s,
+            prizes.get(s.player, 0),
+            round_cells(s, numbers),
+            by_pk[s.player].flight,
+        )
         for s in standings
     ]
     return Leaderboard(
@@ -192,7 +206,31 @@ def progressive_leaderboard(tournament: Tournament) -> Leaderboard:
         rounds_scored=len({line.round for line in lines}),
         sit_out_rule=policy.explain(),
         round_numbers=numbers,
+        flights=tournament.flight_names,
     )
+
+
+def _flights(tournament: Tournament) -> list[flights.Flight]:
+    try:
+        return flights.flights_from_data(tournament.flights)
+    except ValueError:  # stored before a rule changed: nobody is paid by flight
+        return []
+
+
+def board_flight(board: Leaderboard, name: str) -> Leaderboard:
+    """The rows of one flight, placed within it (ties share the flight place): from the
+    whole board, no query."""
+    members = [row for row in board.rows if row.flight == name]
+    placed = flights.flight_places([(row.standing.player, row.standing.place) for row in members])
+    counts: dict[int, int] = {}
+    for place in placed.values():
+        counts[place] = counts.get(place, 0) + 1
+    rows = []
+    for row in members:
+        place = placed[row.standing.player]
+        standing = replace(row.standing, place=place, tied=counts[place] > 1)
+        rows.append(replace(row, standing=standing))
+    return replace(board, rows=rows, flight=name)
 
 
 @dataclass

@@ -16,7 +16,12 @@ from django.core.cache import cache
 from django.utils import timezone
 
 from tournaments.models import Tournament
-from tournaments.selectors.boards import CACHE_SECONDS, board_key, leaderboard_kept
+from tournaments.selectors.boards import (
+    CACHE_SECONDS,
+    board_key,
+    flight_key,
+    leaderboard_flight_kept,
+)
 from tournaments.selectors.progressive import LeaderRow, TableView, rounds_view
 
 LEADERS_PER_PAGE = 10
@@ -92,8 +97,9 @@ class RoomData:
     leaders: list[LeaderRow]
 
 
-def room_data(tournament: Tournament) -> RoomData:
-    """The display's data, built afresh: a fixed number of queries whatever the field."""
+def room_data(tournament: Tournament, flight: str = "") -> RoomData:
+    """The display's data, built afresh: a fixed number of queries whatever the field;
+    `flight` (one of the event's) keeps the leaders to that flight, placed within it."""
     number = tournament.current_round or None
     current = rounds_view(tournament, [number])[0] if number else None
     return RoomData(
@@ -102,16 +108,16 @@ def room_data(tournament: Tournament) -> RoomData:
         started_at=current.started_at if current else None,
         tables=current.tables if current else [],
         sitting_out=current.sitting_out if current else [],
-        leaders=leaderboard_kept(tournament).rows,
+        leaders=leaderboard_flight_kept(tournament, flight).rows,
     )
 
 
-def _kept_data(tournament: Tournament) -> RoomData:
-    """The room's whole data, kept per results version (`board_key`)."""
-    key = board_key("room", tournament)
+def _kept_data(tournament: Tournament, flight: str = "") -> RoomData:
+    """The room's whole data, kept per results version (`board_key`) and flight."""
+    key = f"{board_key('room', tournament)}:{flight_key(tournament, flight)}"
     data = cache.get(key)
     if data is None:
-        data = room_data(tournament)
+        data = room_data(tournament, flight)
         cache.set(key, data, timeout=CACHE_SECONDS)
     return data
 
@@ -128,7 +134,7 @@ def round_clock(tournament: Tournament, started_at: datetime.datetime | None) ->
     return RoundClock(started_at=started_at, limit_minutes=limit, now=timezone.now())
 
 
-def room_view(tournament: Tournament, page: int = 0) -> RoomView:
+def room_view(tournament: Tournament, page: int = 0, flight: str = "") -> RoomView:
     """A progressive event's display for refresh number `page`.
 
     While the event's results stay as they are, everything but the clock comes from the
@@ -136,7 +142,7 @@ def room_view(tournament: Tournament, page: int = 0) -> RoomView:
     with the event): one cache read, no query; the page is cut from it. The clock is the
     server's time now. The view keeps each page rendered on top of this.
     """
-    data = _kept_data(tournament)
+    data = _kept_data(tournament, flight)
     turn = lcm(_pages(data.tables, TABLES_PER_PAGE), _pages(data.leaders, LEADERS_PER_PAGE))
     index = min(max(page, 0), PAGE_MAX) % turn
     return RoomView(

@@ -20,17 +20,23 @@ from tournaments.errors import TournamentError
 from tournaments.models import BracketMatch, Entry, MatchGame, Tournament
 from tournaments.selectors.bracket import bracket_state, fresh_bracket, pure_id
 from tournaments.selectors.results import game_winners
+from tournaments.services.flights import entry_ratings
 from tournaments.services.games import game_create, team_seats
 from tournaments.services.log import tournament_activity
 from tournaments.services.notify import results_notify
 
 
 def seeded_entries(tournament: Tournament) -> list[Entry]:
-    """Checked-in teams, seeded ones first by seed, the rest in registration order."""
+    """Checked-in teams, seeded ones first by seed, the rest in registration order; seeded
+    by rating, the highest-rated team first and that order between equals."""
     entries = tournament.entries.filter(status=Entry.Status.CHECKED_IN).select_related(
         "player", "partner"
     )
-    return sorted(entries, key=lambda e: (e.seed is None, e.seed or 0, e.number))
+    ordered = sorted(entries, key=lambda e: (e.seed is None, e.seed or 0, e.number))
+    if tournament.seeding == Tournament.Seeding.RATING:
+        ratings = entry_ratings(ordered)
+        ordered.sort(key=lambda e: -ratings[e.pk])  # stable: equals keep the order above
+    return ordered
 
 
 def bracket_start(*, tournament: Tournament, by: Any) -> None:

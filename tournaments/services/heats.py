@@ -9,6 +9,7 @@ from tournaments import heats
 from tournaments.errors import TournamentError
 from tournaments.models import Entry, Heat, HeatMatch, HeatStage, Tournament
 from tournaments.selectors.heat_plans import stage_advancers
+from tournaments.services.flights import entry_ratings
 from tournaments.services.games import game_create, team_seats
 from tournaments.services.notify import results_notify
 from tournaments.stage_data import stages_from_data
@@ -41,11 +42,12 @@ def heats_start(*, tournament: Tournament, by: Any) -> None:
         stages = stages_from_data(tournament.stages)
     except ValueError as exc:
         raise TournamentError(f"The stages need fixing first: {exc}") from None
-    teams = list(
-        tournament.entries.filter(status=Entry.Status.CHECKED_IN)
-        .order_by("number")
-        .values_list("pk", flat=True)
-    )
+    entries = list(tournament.entries.filter(status=Entry.Status.CHECKED_IN).order_by("number"))
+    if tournament.seeding == Tournament.Seeding.RATING:
+        # Drawn in rating order, highest first (equals by registration), not as registered.
+        ratings = entry_ratings(entries)
+        entries.sort(key=lambda e: -ratings[e.pk])
+    teams = [e.pk for e in entries]
     if len(teams) < 2:
         raise TournamentError("Heats need at least two checked-in teams.")
     rows = [

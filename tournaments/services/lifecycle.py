@@ -11,6 +11,7 @@ from tournaments.errors import TournamentError
 from tournaments.models import Entry, HeatMatch, HeatStage, Tournament
 from tournaments.services.bracket import bracket_record_game, bracket_start, bracket_withdraw
 from tournaments.services.entries import new_entry
+from tournaments.services.flights import entry_ratings, flights_apply, flights_summary
 from tournaments.services.heats import heats_record_game, heats_start
 from tournaments.services.log import tournament_activity
 from tournaments.services.progressive import progressive_regenerate, progressive_start
@@ -33,6 +34,8 @@ def tournament_start(*, tournament: Tournament, by: Any) -> Tournament:
     tournament.status = Tournament.Status.RUNNING
     tournament.started_at = timezone.now()
     tournament.save(update_fields=["status", "started_at"])
+    # Flights are dealt from the field that plays, with each entry's rating as of now.
+    flown = flights_apply(tournament) if tournament.has_flights else {}
     if tournament.is_progressive:
         progressive_start(tournament=tournament, by=by)
     elif tournament.is_bracket:
@@ -44,7 +47,8 @@ def tournament_start(*, tournament: Tournament, by: Any) -> Tournament:
         tournament=tournament,
         actor=by,
         verb=Verb.TOURNAMENT_STARTED,
-        detail=f"{playing} playing · {no_shows} no-show{'s' * (no_shows != 1)}",
+        detail=f"{playing} playing · {no_shows} no-show{'s' * (no_shows != 1)}"
+        + (f" · flights {flights_summary(flown)}" if flown else ""),
     )
     tournament_results_changed(tournament)
     return tournament
@@ -129,7 +133,13 @@ def entry_arrive_late(*, entry: Entry, by: Any) -> Entry:
     entry.late = True
     entry.checked_in_at = timezone.now()
     entry.first_round = tournament.current_round + 1
-    entry.save(update_fields=["status", "late", "checked_in_at", "first_round"])
+    fields = ["status", "late", "checked_in_at", "first_round"]
+    if tournament.has_flights and not entry.flight:
+        # The flights were dealt at the start: a late arrival joins the last (the rest).
+        entry.flight = tournament.flight_names[-1]
+        entry.rating_before = entry_ratings([entry])[entry.pk]
+        fields += ["flight", "rating_before"]
+    entry.save(update_fields=fields)
     progressive_regenerate(tournament=tournament)
     tournament_activity(
         tournament=tournament,

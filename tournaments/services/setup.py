@@ -10,6 +10,7 @@ from accounts.models import RoleName, Scope
 from accounts.services import role_grant
 from inputs.bounds import in_window, window_message
 from tournaments.errors import TournamentError
+from tournaments.flights import flights_problems
 from tournaments.models import Tournament
 from tournaments.models.event import SIT_OUT_POINTS_MAX
 from tournaments.stage_data import cold_butt_data
@@ -49,6 +50,25 @@ def _check_sit_out(tournament: Tournament) -> None:
         raise TournamentError(f"A round sat out scores between 0 and {SIT_OUT_POINTS_MAX} points.")
 
 
+def _check_flights(tournament: Tournament, locked: Tournament | None = None) -> None:
+    """Flights make sense; once the event has started they, and the seeding, stay."""
+    if tournament.flight_basis not in Tournament.FlightBasis.values:
+        raise TournamentError("Choose how flights are made: none, by rating or by ladder.")
+    if tournament.seeding not in Tournament.Seeding.values:
+        raise TournamentError("Choose how teams are seeded: as registered or by rating.")
+    if tournament.flight_basis and tournament.flights:
+        problems = flights_problems(tournament.flights)
+        if problems:
+            raise TournamentError(" ".join(problems))
+    if locked is None or locked.status == Tournament.Status.SETUP:
+        return
+    kept = ("flight_basis", "flights", "seeding")
+    if any(getattr(tournament, name) != getattr(locked, name) for name in kept):
+        raise TournamentError(
+            "Flights and seeding are fixed once the event has started: they can't be changed."
+        )
+
+
 def _insert(tournament: Tournament) -> None:
     """Insert under a free slug; one name on one day is one event (`tournament_name_once_a_day`).
 
@@ -78,6 +98,7 @@ def tournament_create(*, tournament: Tournament, director: Any) -> Tournament:
     """Save a new event (from a valid setup form); the director creating it runs it."""
     _check_date(tournament)
     _check_sit_out(tournament)
+    _check_flights(tournament)
     tournament.director = director
     if tournament.is_heats and not tournament.stages:
         tournament.stages = cold_butt_data()
@@ -103,6 +124,7 @@ def tournament_update(*, tournament: Tournament) -> Tournament:
         raise TournamentError("A finished tournament can't be changed.")
     _check_date(tournament, was=locked.date)
     _check_sit_out(tournament)
+    _check_flights(tournament, locked)
     if tournament.is_heats and not tournament.stages:
         tournament.stages = cold_butt_data()
     tournament.save()

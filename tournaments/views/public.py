@@ -15,7 +15,13 @@ from tournaments.selectors import (
     heats_view,
     rounds_view,
 )
-from tournaments.selectors.boards import kept, leaderboard_kept
+from tournaments.selectors.boards import (
+    flight_chosen,
+    flight_key,
+    kept,
+    leaderboard_flight_kept,
+    leaderboard_kept,
+)
 from tournaments.tables import LeaderboardTable, TournamentTable
 from tournaments.versions import RESULTS_VERSION
 
@@ -80,16 +86,28 @@ def leaderboard(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _tournament(slug)
     if not tournament.is_progressive:
         raise Http404("Only progressive events have an individual leaderboard.")
-    # What the page shows of the board, its whole-field table rendered, kept once per
-    # version of the results: the same for everyone, and one read of the cache.
-    board = kept("leaderboard-page", tournament, lambda: _leaderboard_page(request, tournament))
-    context = _base(request, tournament) | {"board": board, "table_html": board["table_html"]}
+    # ?flight=A: that flight's rows, placed within it; a flight the event hasn't: everyone.
+    flight, notice = flight_chosen(tournament, request.GET.get("flight"))
+    # What the page shows of the board, its table rendered, kept once per version of the
+    # results and flight: the same for everyone, and one read of the cache.
+    board = kept(
+        f"leaderboard-page:{flight_key(tournament, flight)}",
+        tournament,
+        lambda: _leaderboard_page(request, tournament, flight),
+    )
+    context = _base(request, tournament) | {
+        "board": board,
+        "table_html": board["table_html"],
+        "flight": flight,
+        "flight_notice": notice,
+    }
     return render(request, "tournaments/leaderboard.html", context)
 
 
-def _leaderboard_page(request: HttpRequest, tournament: Tournament) -> dict:
-    board = leaderboard_kept(tournament)
+def _leaderboard_page(request: HttpRequest, tournament: Tournament, flight: str) -> dict:
+    board = leaderboard_flight_kept(tournament, flight)
     return {
+        "flights": board.flights,
         "rounds_scored": board.rounds_scored,
         "tiebreaks": board.tiebreaks,
         "sit_out_rule": board.sit_out_rule,

@@ -18,7 +18,7 @@ from django.utils.safestring import SafeString, mark_safe
 from inputs.bounds import typed_number
 from tournaments.models import Tournament
 from tournaments.selectors import bracket_view, heats_view
-from tournaments.selectors.boards import CACHE_SECONDS, board_key
+from tournaments.selectors.boards import CACHE_SECONDS, board_key, flight_chosen, flight_key
 from tournaments.selectors.room import PAGE_MAX, RoundClock, room_view, round_clock
 from tournaments.versions import RESULTS_VERSION
 
@@ -60,7 +60,10 @@ def _context(request: HttpRequest, slug: str) -> dict:
     )
     context: dict = {"tournament": tournament, "refresh_seconds": REFRESH_SECONDS}
     if tournament.is_progressive:
-        context["room"] = _panel_room(request, tournament, _page(request))
+        # ?flight=A: the leaders of that flight; a flight the event hasn't: everyone.
+        flight, notice = flight_chosen(tournament, request.GET.get("flight"))
+        context |= {"flight": flight, "flight_notice": notice}
+        context["room"] = _panel_room(request, tournament, _page(request), flight)
     elif tournament.is_bracket:
         context["brackets"] = bracket_view(tournament)
     else:
@@ -72,12 +75,15 @@ def _context(request: HttpRequest, slug: str) -> dict:
     return context
 
 
-def _panel_room(request: HttpRequest, tournament: Tournament, page: int) -> PanelRoom:
+def _panel_room(
+    request: HttpRequest, tournament: Tournament, page: int, flight: str = ""
+) -> PanelRoom:
     """One cache read while the results stay as they are (the key is read with the event)."""
-    key = f"{board_key('room', tournament)}:{page}:html:{SECTIONS_VERSION}"
+    which = flight_key(tournament, flight)
+    key = f"{board_key('room', tournament)}:{which}:{page}:html:{SECTIONS_VERSION}"
     kept = cache.get(key)
     if kept is None:
-        room = room_view(tournament, page)
+        room = room_view(tournament, page, flight)
         html = render_to_string("tournaments/_room_sections.html", {"room": room}, request)
         kept = KeptRoom(
             room.round_number, room.clock and room.clock.started_at, room.next_page, html
