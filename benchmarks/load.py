@@ -8,7 +8,9 @@ Run from the repository root: ``python benchmarks/load.py [--quick]``. It needs 
    migrates it and collects the static files;
 2. builds a 500-team season of 20 weeks (4,960 fixtures, 14,880 confirmed games, week 20
    published: `benchmarks.big_season`) and a 100-player progressive event under way
-   (round 6 of 8, half its tables in: `benchmarks.big_event`);
+   (round 6 of 8, half its tables in: `benchmarks.big_event`); a club regular with 2,000
+   games and a 300-player season ladder of 6 finished events, then every rating rebuilt
+   (`benchmarks.big_club`);
 3. starts gunicorn with 2 workers on a free loopback port (never 8000) and warms every
    page. More than one worker needs a shared cache: REDIS_URL's when set, else a Redis
    server of the run's own on another free port (a test run on the machine's Redis
@@ -49,10 +51,12 @@ DATABASE_URL = "postgres://postgres@127.0.0.1:5432/euchre_load"
 REDIS_URL = "redis://127.0.0.1:6379/3"
 TURN_SECONDS = 2  # the page and the sign-in page take turns this long
 INSTALL_WRK = "wrk is missing: install it with `apt-get install -y wrk` (Debian's package)."
-SIZES = {  # the season's levels x teams and weeks; the event's players and rounds
+QUICK_CLUB = {"games": 200, "by_hand": 20, "pool": 40, "ladder_players": 40, "events": 4}
+SIZES = {  # the season's levels x teams and weeks; the event's players and rounds; the club's
     "full": {"levels": 4, "teams_per_level": 125, "weeks": 20, "players": 100, "rounds": 8},
     "quick": {"levels": 2, "teams_per_level": 16, "weeks": 6, "players": 24, "rounds": 4},
 }
+SIZES["full"]["club"], SIZES["quick"]["club"] = {}, QUICK_CLUB  # {}: big_club's defaults
 
 
 @dataclass
@@ -67,6 +71,7 @@ class Page:
 class Built:
     season: Any  # benchmarks.big_season.BigSeason
     event: Any  # benchmarks.big_event.BigEvent
+    club: Any  # benchmarks.big_club.BigClub
 
 
 @dataclass
@@ -84,12 +89,15 @@ def build(
     weeks: int = 20,
     players: int = 100,
     rounds: int = 8,
+    club: dict[str, int] | None = None,
 ) -> Built:
     """The season and the event the load test serves (Django set up, database migrated):
     the event's rounds played but the last three, the first of those under way with half its
-    tables in."""
+    tables in; the club (`club`: build_big_club's sizes, its defaults when None) last, as
+    it rebuilds every rating."""
     from django.db import transaction
 
+    from benchmarks.big_club import build_big_club
     from benchmarks.big_event import build_big_event
     from benchmarks.big_season import build_big_season
 
@@ -98,7 +106,7 @@ def build(
             levels=levels, teams_per_level=teams_per_level, weeks=weeks, publish_week=weeks
         )
     event = build_big_event(players=players, rounds=rounds, played=max(rounds - 3, 0))
-    return Built(season, event)
+    return Built(season, event, build_big_club(**(club or {})))
 
 
 def pages(built: Built) -> list[Page]:
@@ -111,6 +119,7 @@ def pages(built: Built) -> list[Page]:
     standings = reverse("league:season_standings", args=slugs)
     fixture = season.fixtures.filter(away__isnull=False).order_by("-date", "pk").first()
     slug = built.event.tournament.slug
+    regular, ladder = built.club.player.pk, built.club.series.slug
     return [
         Page("sign-in page", reverse("login"), None),
         Page("season calendar (.ics)", reverse("league:season_calendar", args=slugs), 10),
@@ -121,6 +130,8 @@ def pages(built: Built) -> list[Page]:
         Page("fixture page", reverse("league:fixture_detail", args=[fixture.pk]), 5),
         Page("room display panel", reverse("tournaments:big_screen_panel", args=[slug]), 5),
         Page("leaderboard", reverse("tournaments:leaderboard", args=[slug]), None),
+        Page("player profile (2,000 games)", reverse("people:profile", args=[regular]), 3),
+        Page("season ladder (300 players)", reverse("people:ladder", args=[ladder]), 3),
     ]
 
 
@@ -355,6 +366,7 @@ def main() -> int:
         built = build(**sizes)
         print(f"season: {built.season.describe()}")
         print(f"event: {built.event.describe()}")
+        print(f"club: {built.club.describe()}")
         cookie = session_cookie(built.season.manager)
         listed = pages(built)
         from django.db import connections

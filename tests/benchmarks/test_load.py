@@ -20,6 +20,7 @@ from benchmarks.load import (
 )
 
 pytestmark = pytest.mark.django_db
+TINY_CLUB = {"games": 12, "by_hand": 3, "pool": 6, "ladder_players": 8, "events": 2, "rounds": 2}
 
 WRK_OUTPUT = """Running 2s test @ http://127.0.0.1:40000/accounts/login/
   1 threads and 4 connections
@@ -50,7 +51,7 @@ def test_turns_combine_into_the_mean_rate_and_the_median_latencies():
 
 
 def test_the_builder_makes_a_season_and_an_event_whose_pages_all_answer():
-    built = build(levels=1, teams_per_level=4, weeks=3, players=8, rounds=3)
+    built = build(levels=1, teams_per_level=4, weeks=3, players=8, rounds=3, club=TINY_CLUB)
     season, event = built.season.season, built.event.tournament
     assert season.fixtures.filter(away__isnull=False).count() == 6  # 2 a week
     assert (event.entries.count(), event.current_round) == (8, 1)
