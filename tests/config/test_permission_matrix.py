@@ -91,6 +91,18 @@ def _league_rules(w: World) -> dict:
     return {"slug": "alpha-rules"}  # the copy league A plays under
 
 
+def _ladder(w: World) -> dict:
+    """Tournament T's season ladder, run by its director (made on first use)."""
+    from people.models import Series, SeriesEvent
+
+    series, _ = Series.objects.get_or_create(
+        slug="tee-ladder",
+        defaults={"name": "Tee ladder", "director": w.users["director"], "format": "progressive"},
+    )
+    SeriesEvent.objects.get_or_create(tournament=w.tournament, defaults={"series": series})
+    return {"slug": series.slug}
+
+
 def _event_rules(w: World) -> dict:
     return {"slug": "tee-rules"}  # the copy tournament T plays under
 
@@ -274,6 +286,12 @@ MATRIX: dict[str, Entry] = {
     "tournaments:finish": Entry(_event, NA, DIRECTOR),
     "tournaments:recheck": Entry(_event, NA, DIRECTOR),
     "tournaments:match_award": Entry(_with(_event, match_id=lambda w: 999999), NA, NOBODY),
+    # --- people: season ladders (public; their director's pages) ---
+    "people:ladder": Entry(_ladder, ALL, NA),
+    "people:ladder_csv": Entry(_ladder, ALL, NA),
+    "people:series_list": Entry(_none, ORGANISERS, ORGANISERS),
+    "people:series_edit": Entry(_ladder, DIRECTOR, DIRECTOR),
+    "people:series_invite": Entry(_ladder, NA, DIRECTOR),
 }
 
 # A tournament table's game: its staff settle, nobody from a league or another event.
