@@ -16,7 +16,7 @@ from django.db.models import Q, QuerySet
 from accounts.permissions import directed_tournament_ids, is_site_admin, managed_league_ids
 from accounts.phones import normalise_phone
 from league.models import Player, RosterEntry
-from people.access import is_staff_for_player, staff_player_ids_query, staff_players
+from people.access import staff_player_ids_query, staff_players
 from people.models import PlayerMerge
 from tournaments.models import Entry, Tournament
 
@@ -144,29 +144,54 @@ def past_merges(user: Any, *, limit: int = 50) -> QuerySet[PlayerMerge]:
     return rows.filter(Q(kept__in=staff) | Q(merged__in=staff) | Q(merged_by=user))[:limit]
 
 
-def merge_undo_allowed(actor: Any, merge: PlayerMerge) -> bool:
-    """A site admin, or staff of the kept record who were staff of the duplicate: the one
-    who merged, or staff of a league or event whose rows the merge moved."""
-    if is_site_admin(actor):
-        return True
-    if not is_staff_for_player(actor, merge.kept):
-        return False
-    if merge.merged_by_id is not None and merge.merged_by_id == getattr(actor, "pk", None):
-        return True
+def _moved_rosters(merge: PlayerMerge) -> list[int]:
+    return merge.moved.get("league.RosterEntry.player", [])
+
+
+def _moved_entries(merge: PlayerMerge) -> list[int]:
     moved = merge.moved
-    entries = [
-        *moved.get("tournaments.Entry.player", []),
-        *moved.get("tournaments.Entry.partner", []),
-    ]
-    return (
-        RosterEntry.objects.filter(
-            pk__in=moved.get("league.RosterEntry.player", []),
-            season__league_id__in=managed_league_ids(actor),
-        ).exists()
-        or Entry.objects.filter(
-            pk__in=entries, tournament_id__in=directed_tournament_ids(actor)
-        ).exists()
+    return [*moved.get("tournaments.Entry.player", []), *moved.get("tournaments.Entry.partner", [])]
+
+
+def undoable_merge_ids(actor: Any, merges: list[PlayerMerge]) -> set[int]:
+    """The live merges this user may undo: a site admin, or staff of the kept record who
+    were staff of the duplicate — the one who merged, or staff of a league or event whose
+    rows the merge moved. Three queries however many merges."""
+    live = [merge for merge in merges if merge.is_live]
+    if is_site_admin(actor):
+        return {merge.pk for merge in live}
+    query = staff_player_ids_query(actor)
+    if query is None or not live:
+        return set()
+    staff_kept = set(
+        Player.objects.filter(query, pk__in=[m.kept_id for m in live]).values_list("pk", flat=True)
     )
+    rosters = set(
+        RosterEntry.objects.filter(
+            pk__in=[pk for m in live for pk in _moved_rosters(m)],
+            season__league_id__in=managed_league_ids(actor),
+        ).values_list("pk", flat=True)
+    )
+    entries = set(
+        Entry.objects.filter(
+            pk__in=[pk for m in live for pk in _moved_entries(m)],
+            tournament_id__in=directed_tournament_ids(actor),
+        ).values_list("pk", flat=True)
+    )
+    return {
+        merge.pk
+        for merge in live
+        if merge.kept_id in staff_kept
+        and (
+            merge.merged_by_id == getattr(actor, "pk", None)
+            or rosters.intersection(_moved_rosters(merge))
+            or entries.intersection(_moved_entries(merge))
+        )
+    }
+
+
+def merge_undo_allowed(actor: Any, merge: PlayerMerge) -> bool:
+    return merge.pk in undoable_merge_ids(actor, [merge])
 
 
 # --- typed names at an event -----------------------------------------------------------

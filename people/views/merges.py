@@ -18,9 +18,9 @@ from people.models import PlayerMerge
 from people.selectors.merges import (
     entry_matches,
     merge_candidates,
-    merge_undo_allowed,
     pair_key,
     past_merges,
+    undoable_merge_ids,
 )
 from people.services.merges import MergeRefused, player_merge, player_merge_undo
 from tournaments.models import Tournament
@@ -82,8 +82,9 @@ def merges(request: HttpRequest) -> HttpResponse:
         _merge_posted(request)
         return redirect("people:merges")
     history = list(past_merges(request.user))
+    undoable = undoable_merge_ids(request.user, history)
     for merge in history:
-        merge.can_undo = merge.is_live and merge_undo_allowed(request.user, merge)
+        merge.can_undo = merge.pk in undoable
     context = {
         "candidates": merge_candidates(request.user, dismissed=_dismissed(request)),
         "history": history,

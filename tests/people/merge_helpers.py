@@ -24,11 +24,11 @@ class LeaguePair:
     manager: Any
 
 
-def league_pair(**merged_fields: Any) -> LeaguePair:
+def league_pair(kept_email: str = "pat@example.com", **merged_fields: Any) -> LeaguePair:
     """Pat on a team in one season, and Pat again (a second record) in the next season."""
     league = LeagueFactory()
     first, second = SeasonFactory(league=league), SeasonFactory(league=league)
-    kept = PlayerFactory(name="Pat Smith", email="pat@example.com", phone="")
+    kept = PlayerFactory(name="Pat Smith", email=kept_email, phone="")
     merged_fields = {"name": "pat  smith", "email": "", "phone": "", **merged_fields}
     merged = PlayerFactory(**merged_fields)
     RosterEntryFactory(team=TeamFactory(season=first), player=kept)
