@@ -61,17 +61,28 @@ def lines_for(facts: GameFacts) -> list[GameLine]:
     return lines
 
 
-@transaction.atomic
-def game_lines_write(*, game_ids: Iterable[int]) -> list[GameFacts]:
-    """Replace the lines of these games from their confirmed cards; returns the games' facts.
+_COMPARED = [f.attname for f in GameLine._meta.concrete_fields if f.attname != "id"]
 
-    Idempotent: the same cards give the same lines, so a task may run it twice.
+
+def _content(line: GameLine) -> tuple:
+    return tuple(getattr(line, name) for name in _COMPARED)
+
+
+@transaction.atomic
+def game_lines_write(*, game_ids: Iterable[int]) -> bool:
+    """Replace the lines of these games from their confirmed cards; False when unchanged.
+
+    Idempotent: the same cards give the same lines, so a task may run it twice, and the
+    second run (or a confirmation a rebuild already counted) writes nothing.
     """
     ids = list(game_ids)
-    facts = game_facts(ids)
-    GameLine.objects.filter(game_id__in=ids).delete()
-    GameLine.objects.bulk_create(line for fact in facts for line in lines_for(fact))
-    return facts
+    lines = [line for fact in game_facts(ids) for line in lines_for(fact)]
+    stored = GameLine.objects.filter(game_id__in=ids)
+    if sorted(map(_content, stored)) == sorted(map(_content, lines)):
+        return False
+    stored.delete()
+    GameLine.objects.bulk_create(lines)
+    return True
 
 
 @transaction.atomic

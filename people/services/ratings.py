@@ -134,13 +134,20 @@ def _first_position(game_ids: list[int]) -> Position | None:
     return min(found) if found else None
 
 
+def _all_rated(game_ids: list[int]) -> bool:
+    """Every rated line of these games has its history point."""
+    lines = GameLine.objects.filter(game_id__in=game_ids, rated=True).count()
+    return lines == RatingPoint.objects.filter(game_id__in=game_ids).count()
+
+
 @transaction.atomic
 def games_rerate(*, game_ids: Iterable[int]) -> int:
     """A card of these games changed: rewrite their lines and re-rate from the earliest on."""
     ids = list(game_ids)
     _lock()
     before = _first_position(ids)
-    game_lines_write(game_ids=ids)
+    if not game_lines_write(game_ids=ids) and _all_rated(ids):
+        return 0  # counted already (a task run twice, a game a rebuild took in)
     after = _first_position(ids)
     starts = [p for p in (before, after) if p is not None]
     if not starts:

@@ -11,6 +11,7 @@ DEMO_MODULES = [
     "accounts.demo",
     "league.demo",
     "tournaments.demo",
+    "people.demo",
     "league.demo.announcements",
 ]
 
