@@ -292,6 +292,10 @@ MATRIX: dict[str, Entry] = {
     "people:series_list": Entry(_none, ORGANISERS, ORGANISERS),
     "people:series_edit": Entry(_ladder, DIRECTOR, DIRECTOR),
     "people:series_invite": Entry(_ladder, NA, DIRECTOR),
+    # --- people: merging duplicates (staff of players; an event's typed names: its director) ---
+    "people:merges": Entry(_none, ORGANISERS, ORGANISERS),
+    "people:merge_undo": Entry(lambda w: {"pk": 999999}, NA, NOBODY),
+    "people:entry_matches": Entry(_event, DIRECTOR, DIRECTOR),
 }
 
 # A tournament table's game: its staff settle, nobody from a league or another event.
