@@ -54,9 +54,13 @@ class LeaderboardTable(tables.Table):
         return dollars(value) if value else ""
 
     def render_player(self, value: str, record) -> str:
+        # Each name leads to the person's profile (people:profile; the name always shows).
+        url = reverse("people:profile", args=[record.entry.player_id])
         if record.entry.status == "withdrawn":
-            return format_html('{} <small class="muted">(withdrew)</small>', value)
-        return value
+            return format_html(
+                '<a href="{}">{}</a> <small class="muted">(withdrew)</small>', url, value
+            )
+        return format_html('<a href="{}">{}</a>', url, value)
 
     @classmethod
     def for_board(cls, board, limit: int | None = None, by_round: bool = False) -> LeaderboardTable:
