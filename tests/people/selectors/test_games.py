@@ -61,3 +61,22 @@ def test_a_progressive_tables_game_knows_its_event_and_seats():
     assert fact.tournament_id == event.pk and fact.season_id is None
     assert {seat for _, seat in fact.sides["NS"].players} == {"N", "S"}
     assert (fact.sides["NS"].points, fact.sides["EW"].points, fact.winner) == (10, 4, "NS")
+
+
+def test_a_bracket_series_game_and_a_heat_game_count_for_both_partners_of_each_team():
+    from tests.tournaments.factories import bracket, heats_event, settle, started
+    from tournaments.models import HeatMatch, MatchGame
+
+    event = started(bracket(count=4))
+    series_game = MatchGame.objects.filter(match__tournament=event).first()
+    settle(series_game.game, {"NS": 10, "EW": 7}, user=event.director)
+    heats = started(heats_event(count=6))
+    heat_match = HeatMatch.objects.filter(heat__stage__tournament=heats).exclude(game=None).first()
+    settle(heat_match.game, {"NS": 4, "EW": 10}, user=heats.director)
+    bracket_fact, heat_fact = sorted(
+        game_facts([series_game.game_id, heat_match.game_id]), key=lambda f: f.game_id
+    )
+    assert bracket_fact.tournament_id == event.pk and bracket_fact.winner == "NS"
+    assert heat_fact.tournament_id == heats.pk and heat_fact.winner == "EW"
+    for fact in (bracket_fact, heat_fact):
+        assert [len(fact.sides[s].players) for s in ("NS", "EW")] == [2, 2] and fact.known
