@@ -296,6 +296,11 @@ MATRIX: dict[str, Entry] = {
     "people:merges": Entry(_none, ORGANISERS, ORGANISERS),
     "people:merge_undo": Entry(lambda w: {"pk": 999999}, NA, NOBODY),
     "people:entry_matches": Entry(_event, DIRECTOR, DIRECTOR),
+    # --- people: profiles (the name to all, the rest as chosen) and statistics (public) ---
+    "people:profile": Entry(lambda w: {"pk": w.users["player"].player.pk}, ALL, NA),
+    "people:my_profile": Entry(_none, USERS, USERS),  # the person's own choice
+    "people:season_statistics": Entry(lambda w: {"season_id": w.season.pk}, ALL, NA),
+    "people:event_statistics": Entry(_event, ALL, NA),
 }
 
 # A tournament table's game: its staff settle, nobody from a league or another event.
