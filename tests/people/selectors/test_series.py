@@ -18,8 +18,8 @@ from tests.people.series_helpers import (
     seat_players,
     series_of,
 )
-from tests.tournaments.factories import progressive
-from tournaments.models import Entry, Tournament
+from tests.tournaments.factories import heats_event, progressive, settle, started
+from tournaments.models import Entry, HeatMatch, HeatStage, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -102,3 +102,38 @@ def test_events_to_add_are_the_directors_own_of_the_format_not_in_a_series():
     assert set(finals_for(director)) == {mine, taken}  # progressive, in setup
     assert series_of_tournament(taken.pk) == series
     assert series_of_tournament(mine.pk) is None
+
+
+def test_heats_place_teams_by_the_last_stage_they_reached(django_capture_on_commit_callbacks):
+    director = plain_director()
+    event = started(heats_event(8, director=director))
+    played: set[int] = set()
+    for _ in range(10):  # stage by stage: the N-S team wins each match, by varied margins
+        matches = HeatMatch.objects.filter(
+            heat__stage__tournament=event, heat__stage__status=HeatStage.Status.PLAYING
+        ).exclude(game=None)
+        todo = [m for m in matches.order_by("pk") if m.pk not in played]
+        if not todo:
+            break
+        for index, match in enumerate(todo):
+            with django_capture_on_commit_callbacks(execute=True):
+                settle(match.game, {"NS": 10, "EW": index % 9}, director)
+            played.add(match.pk)
+    event.refresh_from_db()
+    assert event.status == Tournament.Status.FINISHED
+    places = event_places(event)
+    champion = Entry.objects.get(pk=event.champion_id)
+    assert places[champion.player_id] == places[champion.partner_id] == 1
+    assert len(places) == 16 and sorted(places.values())[2] == 2  # the final's other team
+    depth = {}
+    for number, ns, ew in HeatMatch.objects.filter(heat__stage__tournament=event).values_list(
+        "heat__stage__number", "ns__player_id", "ew__player_id"
+    ):
+        for player in (ns, ew):
+            if player is not None:
+                depth[player] = max(depth.get(player, 0), number)
+    # Whoever went further never has a worse place.
+    for a in depth:
+        for b in depth:
+            if depth[a] > depth[b]:
+                assert places[a] < places[b]
