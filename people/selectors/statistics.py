@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Count, ExpressionWrapper, F, FloatField, Q, QuerySet, Sum, Value
-from django.db.models.functions import Coalesce, NullIf
+from django.db.models.functions import Cast, Coalesce, NullIf
 
 from people.models import GameLine
 from people.selectors.profiles import RECORD
@@ -24,9 +24,13 @@ def _sum(name: str) -> Coalesce:
 
 
 def _rate(part: str, whole: str, scale: float) -> ExpressionWrapper:
-    """part / whole × scale in the database, NULL when whole is 0."""
+    """part / whole × scale in the database, as a float (never integer division), NULL when
+    whole is 0."""
     return ExpressionWrapper(
-        F(part) * Value(scale) / NullIf(F(whole), Value(0)), output_field=FloatField()
+        Cast(F(part), FloatField())
+        * Value(scale)
+        / NullIf(Cast(F(whole), FloatField()), Value(0.0)),
+        output_field=FloatField(),
     )
 
 
