@@ -140,6 +140,11 @@ PATHS_AND_VIEWS = [
     ("/tournaments/fall/manage/door/counts/", "tournaments:door_counts"),
     ("/tournaments/fall/manage/door/check-in/", "tournaments:check_in_switch"),
     ("/tournaments/fall/manage/announce/", "tournaments:announce"),
+    # Profiles and statistics: linked from rosters, leaderboards and the standings.
+    ("/people/players/7/", "people:profile"),
+    ("/people/me/", "people:my_profile"),
+    ("/people/seasons/7/statistics/", "people:season_statistics"),
+    ("/people/events/fall/statistics/", "people:event_statistics"),
 ]
 
 
