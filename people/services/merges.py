@@ -6,7 +6,6 @@ rows back. The relations are read from the model graph (every ForeignKey and One
 `league.Player`), so a new app's rows move without a change here.
 """
 
-from collections import defaultdict
 from typing import Any
 
 from django.apps import apps
@@ -259,7 +258,7 @@ def player_merge(*, actor: Any, kept: Player, merged: Player, reason: str = "") 
     if len(players) < 2 and kept.pk != merged.pk:
         raise MergeRefused("One of these players no longer exists.")
     kept, merged = players.get(kept.pk, kept), players.get(merged.pk, merged)
-    if merged.merged_into_id == kept.pk:
+    if merged.merged_into_id == kept.pk and is_staff_for_player(actor, kept):
         existing = PlayerMerge.objects.filter(kept=kept, merged=merged, undone_at=None).first()
         if existing is not None:
             return existing
@@ -347,11 +346,3 @@ def player_merge_undo(*, actor: Any, merge: PlayerMerge) -> PlayerMerge:
     )
     _rerate()
     return merge
-
-
-def moved_summary(merge: PlayerMerge) -> dict[str, int]:
-    """How many rows of each kind a merge moved, for the page ("3 roster places")."""
-    counts: dict[str, int] = defaultdict(int)
-    for key, ids in merge.moved.items():
-        counts[key.split(".")[1]] += len(ids)
-    return dict(counts)
