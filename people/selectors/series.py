@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from django.core.cache import cache
+from django.db import transaction
 from django.db.models import QuerySet
 from django.urls import NoReverseMatch, reverse
 
@@ -229,7 +231,34 @@ def finals_for(user: Any) -> QuerySet[Tournament]:
 
 
 def series_of_tournament(tournament_id: int) -> Series | None:
-    """The series an event counts in, if any (for a link from the event's page)."""
+    """The series an event counts in, if any."""
     event = SeriesEvent.objects.filter(tournament_id=tournament_id).select_related("series")
     found = event.first()
     return found.series if found else None
+
+
+# The event pages that link their ladder are built to cost one query between changes (their
+# boards are cached): the link is kept too, forgotten when the ladder's events or name change.
+LINK_SECONDS = 15 * 60
+
+
+def _link_key(tournament_id: int) -> str:
+    return f"people:series-link:{int(tournament_id)}"
+
+
+def series_link_of(tournament_id: int) -> tuple[str, str] | None:
+    """(ladder URL, ladder name) for the event's page, or None; from the cache when kept."""
+    key = _link_key(tournament_id)
+    kept = cache.get(key)
+    if kept is None:
+        series = series_of_tournament(tournament_id)
+        kept = (series.get_absolute_url(), series.name) if series else ("", "")
+        cache.set(key, kept, timeout=LINK_SECONDS)
+    return tuple(kept) if kept[0] else None  # type: ignore[return-value]
+
+
+def series_links_forget(tournament_ids: list[int]) -> None:
+    """After the transaction commits: these events' ladder links are read afresh."""
+    keys = [_link_key(pk) for pk in tournament_ids]
+    if keys:
+        transaction.on_commit(lambda: cache.delete_many(keys))

@@ -28,7 +28,7 @@ from activity.services import activity_record
 from inputs.bounds import text_clean
 from league.seasons.models import Player
 from people.models import Series, SeriesEvent
-from people.selectors.series import series_ladder
+from people.selectors.series import series_ladder, series_links_forget
 from people.series_access import can_create_series, can_run_series, can_use_event
 from tournaments.models import Entry, Tournament
 
@@ -160,6 +160,7 @@ def series_update(
         series.name = _name(name)
     series.points, series.best_of, series.min_events = table, best_of, min_events
     series.save(update_fields=["name", "points", "best_of", "min_events"])
+    series_links_forget(list(series.series_events.values_list("tournament_id", flat=True)))
     after = f"{table} best {best_of} min {min_events}"
     _log(actor, Verb.LADDER_CHANGED, series, f"{before} → {after}", None)
     return series
@@ -186,6 +187,7 @@ def series_add_event(*, actor: Any, series: Series, tournament: Tournament) -> S
             return row  # a double click: already in
         other = row.series.name if row is not None else "another ladder"
         _refuse(f"{tournament.name} already counts in {other}: an event is in one ladder only.")
+    series_links_forget([tournament.pk])
     _log(actor, Verb.LADDER_EVENT_ADDED, series, tournament.name, tournament)
     return row
 
@@ -196,6 +198,7 @@ def series_remove_event(*, actor: Any, series: Series, tournament: Tournament) -
     series = _locked(series, actor)
     deleted, _ = SeriesEvent.objects.filter(series=series, tournament=tournament).delete()
     if deleted:
+        series_links_forget([tournament.pk])
         _log(actor, Verb.LADDER_EVENT_REMOVED, series, tournament.name, tournament)
     return bool(deleted)
 

@@ -5,7 +5,7 @@ from django import template
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
-from people.selectors.series import series_of_tournament
+from people.selectors.series import series_link_of
 
 register = template.Library()
 
@@ -13,11 +13,8 @@ register = template.Library()
 @register.simple_tag
 def series_link(tournament) -> SafeString | str:  # type: ignore[no-untyped-def]
     """A link to the season ladder `tournament` counts in, or nothing."""
-    series = series_of_tournament(tournament.pk) if tournament is not None else None
-    if series is None:
+    link = series_link_of(tournament.pk) if getattr(tournament, "pk", None) else None
+    if link is None:
         return ""
-    return format_html(
-        '<a href="{}" class="series-link">Season ladder: {}</a>',
-        series.get_absolute_url(),
-        series.name,
-    )
+    url, name = link
+    return format_html('<a href="{}" class="series-link">Season ladder: {}</a>', url, name)

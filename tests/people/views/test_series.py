@@ -260,3 +260,27 @@ def test_an_events_page_links_its_ladder(client):
     series, event = _played(plain_director())
     page = client.get(reverse("tournaments:detail", args=[event.slug])).content.decode()
     assert series.get_absolute_url() in page
+
+
+def test_an_events_ladder_link_follows_the_ladders_changes(
+    client, django_capture_on_commit_callbacks
+):
+    from people.services.series import series_add_event, series_remove_event, series_update
+
+    director = plain_director()
+    event = TournamentFactory(director=director, format=Tournament.Format.PROGRESSIVE)
+    series = series_of(director, name="Spring ladder")
+    url = reverse("tournaments:detail", args=[event.slug])
+    assert "Season ladder" not in client.get(url).content.decode()
+    with django_capture_on_commit_callbacks(execute=True):
+        series_add_event(actor=director, series=series, tournament=event)
+    assert "Season ladder: Spring ladder" in client.get(url).content.decode()
+    with django_capture_on_commit_callbacks(execute=True):
+        series_update(actor=director, series=series, name="Summer", **_RULES)
+    assert "Season ladder: Summer" in client.get(url).content.decode()
+    with django_capture_on_commit_callbacks(execute=True):
+        series_remove_event(actor=director, series=series, tournament=event)
+    assert "Season ladder" not in client.get(url).content.decode()
+
+
+_RULES = {"points": [3, 2, 1], "best_of": None, "min_events": 0}
