@@ -19,6 +19,7 @@ from league.models import Player, RosterEntry
 from people.access import is_staff_for_player
 from people.models import GameLine, PlayerMerge
 from people.selectors.merges import merge_undo_allowed
+from people.services.ratings import players_rerate
 from scoring.models import GameSeat
 from tournaments.models import Entry
 
@@ -223,17 +224,9 @@ def _scope(actor: Any, moved: dict[str, list[int]]) -> tuple[str, int | None]:
     return Scope.SITE, None
 
 
-def _rerate() -> None:
-    """Ratings and lines follow the games each record now holds.
-
-    `people.services.ratings.ratings_rebuild` belongs to the ratings pipeline; until it
-    exists there is nothing to rebuild (the call site stays, found by name)."""
-    try:
-        from people.services import ratings as ratings_service
-    except ImportError:
-        return
-    if hasattr(ratings_service, "ratings_rebuild"):
-        ratings_service.ratings_rebuild()
+def _rerate(kept: Player, merged: Player) -> None:
+    """Lines and ratings follow the games each record holds now (in this transaction)."""
+    players_rerate(player_ids=[kept.pk, merged.pk])
 
 
 def _locked(*players: Player) -> dict[int, Player]:
@@ -290,7 +283,7 @@ def player_merge(*, actor: Any, kept: Player, merged: Player, reason: str = "") 
         label=f"{merged.name} (#{merged.pk}) into {kept.name} (#{kept.pk})",
         detail=f"{_count(moved)} rows moved" + (f"; {merge.reason}" if merge.reason else ""),
     )
-    _rerate()
+    _rerate(kept, merged)
     return merge
 
 
@@ -344,5 +337,5 @@ def player_merge_undo(*, actor: Any, merge: PlayerMerge) -> PlayerMerge:
         scope_id=scope_id,
         label=f"{merged.name} (#{merged.pk}) apart from {kept.name} (#{kept.pk})",
     )
-    _rerate()
+    _rerate(kept, merged)
     return merge

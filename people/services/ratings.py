@@ -157,15 +157,29 @@ def games_rerate(*, game_ids: Iterable[int]) -> int:
 
 @transaction.atomic
 def players_rerate(*, player_ids: Iterable[int]) -> int:
-    """Lines of these players' games moved to other records (a merge or its undo)."""
+    """Rows of these records moved to another (a merge or its undo): their games' lines are
+    written again from the cards and everything is re-rated from the first of them on.
+
+    Unlike a changed card, the lines may already read right (they moved with the rest)
+    while the ratings don't: the re-rating is forced.
+    """
     ids = list(player_ids)
-    game_ids = list(
-        GameLine.objects.filter(player_id__in=ids).values_list("game_id", flat=True).distinct()
-    )
-    game_ids += list(
-        RatingPoint.objects.filter(player_id__in=ids).values_list("game_id", flat=True).distinct()
-    )
-    return games_rerate(game_ids=set(game_ids)) if game_ids else 0
+    _lock()
+    game_ids = {
+        *GameLine.objects.filter(player_id__in=ids).values_list("game_id", flat=True),
+        *RatingPoint.objects.filter(player_id__in=ids).values_list("game_id", flat=True),
+    }
+    rated = 0
+    if game_ids:
+        before = _first_position(list(game_ids))
+        game_lines_write(game_ids=game_ids)
+        after = _first_position(list(game_ids))
+        rated = _rerate(min(p for p in (before, after) if p is not None))
+    # A record left without rated games keeps no rating of its own.
+    PlayerRating.objects.filter(player_id__in=ids).exclude(
+        player_id__in=RatingPoint.objects.filter(player_id__in=ids).values("player_id")
+    ).delete()
+    return rated
 
 
 @transaction.atomic

@@ -1,10 +1,8 @@
 import pytest
-from django.db.models import Q
 
 from activity.models import Activity, Verb
 from league.models import Player, RosterEntry, Waiver
 from people.models import PlayerMerge, ProfileChoice
-from people.services import merges as merge_service
 from people.services.merges import MergeRefused, player_merge, player_merge_undo
 from scoring.models import GameSeat
 from tests.factories import (
@@ -273,22 +271,14 @@ def test_records_merged_into_the_duplicate_earlier_now_point_at_the_kept_one():
     assert older.merged_into == pair.merged
 
 
-def test_ratings_are_rebuilt_after_a_merge_and_after_an_undo(monkeypatch):
-    from people.services import ratings as ratings_service
+def test_a_merge_and_its_undo_re_rate_the_two_records(monkeypatch):
+    from people.services import merges as merges_module
 
     calls = []
-    monkeypatch.setattr(ratings_service, "ratings_rebuild", lambda: calls.append(1), raising=False)
+    monkeypatch.setattr(
+        merges_module, "players_rerate", lambda player_ids: calls.append(player_ids)
+    )
     pair = league_pair()
     merge = player_merge(actor=pair.manager, kept=pair.kept, merged=pair.merged)
     player_merge_undo(actor=pair.manager, merge=merge)
-    assert len(calls) == 2
-
-
-def test_it_merges_without_a_ratings_rebuild_to_call(monkeypatch):
-    from people.services import ratings as ratings_service
-
-    monkeypatch.delattr(ratings_service, "ratings_rebuild", raising=False)
-    pair = league_pair()
-    assert player_merge(actor=pair.manager, kept=pair.kept, merged=pair.merged).pk
-    assert merge_service.MergeRefused is MergeRefused
-    assert not Player.objects.filter(Q(merged_into=pair.merged)).exists()
+    assert calls == [[pair.kept.pk, pair.merged.pk]] * 2

@@ -190,3 +190,23 @@ def test_a_loner_is_credited_to_its_seat_and_to_the_partnership(four):
     assert north.marches == south.marches == 4
     assert north.partner_id == four[2].pk
     assert GameLine.objects.get(game=game, player=four[1]).euchres_given == 0
+
+
+def test_a_merge_rates_the_person_as_one_and_its_undo_as_two_again(four):
+    from people.services.merges import player_merge, player_merge_undo
+
+    twin = PlayerFactory(name="Player 0 again")
+    first = _seated(four, _day(1))
+    second = _seated([twin, four[1], four[2], four[3]], _day(2))
+    for game in (first, second):
+        _settle(game, 10, 4)
+        games_rerate(game_ids=[game.pk])
+    apart = _snapshot()
+    merge = player_merge(actor=admin_user(), kept=four[0], merged=twin)
+    assert PlayerRating.objects.get(player=four[0]).games == 2
+    assert not PlayerRating.objects.filter(player=twin).exists()
+    merged = _snapshot()
+    ratings_rebuild()
+    assert _snapshot() == merged
+    player_merge_undo(actor=admin_user(), merge=merge)
+    assert _snapshot() == apart
