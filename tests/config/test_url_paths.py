@@ -145,6 +145,11 @@ PATHS_AND_VIEWS = [
     ("/people/me/", "people:my_profile"),
     ("/people/seasons/7/statistics/", "people:season_statistics"),
     ("/people/events/fall/statistics/", "people:event_statistics"),
+    ("/people/series/", "people:series_list"),
+    ("/people/series/fall/", "people:ladder"),
+    ("/people/series/fall/ladder.csv", "people:ladder_csv"),
+    ("/people/series/fall/edit/", "people:series_edit"),
+    ("/people/series/fall/invite/", "people:series_invite"),
 ]
 
 
