@@ -112,7 +112,10 @@ class GamesTable(tables.Table):
         if record.season_id:
             season = record.season
             return format_html(
-                '<a href="{}">{} · {}</a>', season.get_absolute_url(), season.league.name, season
+                '<a href="{}">{} · {}</a>',
+                season.get_absolute_url(),
+                season.league.name,
+                season.name,
             )
         if record.tournament_id:
             event = record.tournament
