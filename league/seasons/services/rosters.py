@@ -43,7 +43,7 @@ def _find_or_create(*, name: str, email: str, phone: str) -> tuple[Player, bool]
     if email:
         player = Player.objects.filter(email__iexact=email).first()
         if player is not None:
-            return player, False
+            return _live(player), False
     try:
         with transaction.atomic():
             return Player.objects.create(name=name, email=email, phone=phone), True
@@ -51,7 +51,16 @@ def _find_or_create(*, name: str, email: str, phone: str) -> tuple[Player, bool]
         player = Player.objects.filter(email__iexact=email).first() if email else None
         if player is None:
             raise
-        return player, False
+        return _live(player), False
+
+
+def _live(player: Player) -> Player:
+    """A record merged into another is its person's kept record now (at most a few hops)."""
+    seen = {player.pk}
+    while player.merged_into_id is not None and player.merged_into_id not in seen:
+        seen.add(player.merged_into_id)
+        player = Player.objects.get(pk=player.merged_into_id)
+    return player
 
 
 def _stand_in_details(name: str, phone: str, *, empty: str) -> tuple[str, str]:

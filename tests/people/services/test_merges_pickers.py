@@ -30,3 +30,13 @@ def test_a_pasted_list_finds_the_record_kept_by_name():
     lines, errors = paste_read("Pat Smith\n")
     assert errors == []
     assert KnownPlayers.load(lines).by_name["pat smith"] == pair.merged
+
+
+def test_a_roster_add_by_the_email_a_merged_away_record_kept_finds_the_kept_record():
+    from league.seasons.services.rosters import player_find_or_create
+    from tests.factories import PlayerFactory
+
+    kept = PlayerFactory(email="kept@example.com")
+    away = PlayerFactory(email="old@example.com", merged_into=kept)
+    assert player_find_or_create(name="Whoever", email="OLD@example.com") == kept
+    assert away.pk != kept.pk
