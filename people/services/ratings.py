@@ -11,7 +11,7 @@ import datetime
 from collections import defaultdict
 from collections.abc import Iterable
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Q
 
 from algorithms.ratings import RatedGame, Rating, display_value, rate_in_order
@@ -88,22 +88,16 @@ def _rerate(position: Position | None) -> int:
     start = {} if position is None else _start_ratings(players, position)
     current: dict[int, Rating] = dict(start)
     points = []
+    at_value = connection.ops.adapt_datetimefield_value
     for index, updated in rate_in_order(games, start=start):
-        game = games[index]
+        game_id, played_at = order[index], at_value(games[index].played_at)
         for player_id, rating in updated.items():
             current[player_id] = rating
+            value = display_value(rating)
             points.append(
-                RatingPoint(
-                    player_id=player_id,
-                    game_id=order[index],
-                    played_at=game.played_at,
-                    mu=rating.mu,
-                    sigma=rating.sigma,
-                    games=rating.games,
-                    value=display_value(rating),
-                )
+                (player_id, game_id, played_at, rating.mu, rating.sigma, rating.games, value)
             )
-    RatingPoint.objects.bulk_create(points, batch_size=5000)
+    _insert_points(points)
     # Players left without any rated game lose their rating row; the rest get their last point.
     if position is not None:
         for player_id, rating in _start_ratings(touched - set(current), position).items():
@@ -120,6 +114,17 @@ def _rerate(position: Position | None) -> int:
         batch_size=5000,
     )
     return len(games)
+
+
+def _insert_points(rows: list[tuple]) -> None:
+    """History points in plain batched INSERTs: a rebuild writes one per player per game,
+    and building a model instance for each would cost more than the rating itself."""
+    table = RatingPoint._meta.db_table
+    columns = "player_id, game_id, played_at, mu, sigma, games, value"
+    sql = f"INSERT INTO {table} ({columns}) VALUES (%s, %s, %s, %s, %s, %s, %s)"
+    with connection.cursor() as cursor:
+        for start in range(0, len(rows), 5000):
+            cursor.executemany(sql, rows[start : start + 5000])
 
 
 def _first_position(game_ids: list[int]) -> Position | None:
