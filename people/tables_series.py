@@ -80,6 +80,10 @@ class LadderTable(tables.Table):
         return cls(ladder.lines, extra_columns=extra)
 
 
+# The columns an address may sort by (the events' own aren't sortable).
+LADDER_SORTS = frozenset(LadderTable.base_columns)
+
+
 class EventColumn(tables.Column):
     def __init__(self, index: int, **kwargs) -> None:  # type: ignore[no-untyped-def]
         self.index = index

@@ -59,6 +59,8 @@ class GameLine(models.Model):
         ordering = ["-played_at", "-game_id"]
         indexes = [
             models.Index(fields=["player", "played_at"], name="line_player_played"),
+            # A profile's page of recent games, newest first, read without sorting them all.
+            models.Index(fields=["player", "-played_at", "-game"], name="line_player_recent"),
             models.Index(fields=["season", "player"], name="line_season_player"),
             models.Index(fields=["tournament", "player"], name="line_event_player"),
         ]

@@ -9,11 +9,12 @@ thinned to at most `CHART_POINTS` before it reaches the page.
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, Q, QuerySet, Sum
+from django.db.models import Count, F, OuterRef, Q, QuerySet, Subquery, Sum
 
 from league.models import Player
 from people.access import can_see_everything_of
 from people.models import GameLine, PlayerRating, ProfileChoice, RatingPoint
+from people.page_cache import LAST_MERGE, LAST_UNDO
 
 CHART_POINTS = 200
 TOP_PARTNERS = 8
@@ -84,6 +85,50 @@ def profile_visibility(user: Any, player: Player) -> Visibility:
     )
 
 
+_OWN_LINES = GameLine.objects.filter(player=OuterRef("pk")).order_by()
+# What the profile is built from, read with the player in one query. A card confirmed or
+# corrected deletes the player's lines and writes them anew, so ids only grow: the count
+# and the last id move on with any change of the lines (a merge moving lines in, too).
+STAMP = {
+    "line_count": Subquery(_OWN_LINES.values("player").annotate(n=Count("pk")).values("n")[:1]),
+    "line_last": Subquery(_OWN_LINES.order_by("-pk").values("pk")[:1]),
+    "choice_at": F("profile_choice__updated_at"),
+    "choice_results": F("profile_choice__show_results"),
+    "choice_statistics": F("profile_choice__show_statistics"),
+    "choice_rating": F("profile_choice__show_rating"),
+    "rating_at": F("rating__updated_at"),
+    "last_merge": LAST_MERGE,
+    "last_undo": LAST_UNDO,
+}
+
+
+def player_stamped(pk: int) -> Player | None:
+    """The record at `pk` with its profile's stamp (`STAMP`), in one query."""
+    return Player.objects.filter(pk=pk).annotate(**STAMP).first()
+
+
+def profile_stamp(player: Player, seen: "Visibility") -> tuple:
+    """The parts of the profile's cache key the player's row gives (`player_stamped`)."""
+    lines = (getattr(player, "line_count", None) or 0, getattr(player, "line_last", None))
+    kept = (getattr(player, "choice_at", None), getattr(player, "rating_at", None))
+    merges = (getattr(player, "last_merge", None), getattr(player, "last_undo", None))
+    return (player.pk, player.name, player.merged_into_id, seen, lines, kept, merges)
+
+
+def visibility_stamped(user: Any, player: Player) -> Visibility:
+    """`profile_visibility` for a player read with `player_stamped`: the choices come with
+    the row, and nobody signed out is asked about (no query for the public)."""
+    signed_in = getattr(user, "is_authenticated", False)
+    if signed_in and can_see_everything_of(user, player):
+        return Visibility(everything=True, results=True, statistics=True, rating=True)
+    return Visibility(
+        everything=False,
+        results=bool(getattr(player, "choice_results", False)),
+        statistics=bool(getattr(player, "choice_statistics", False)),
+        rating=bool(getattr(player, "choice_rating", False)),
+    )
+
+
 def profile_choice_for(player: Player) -> ProfileChoice:
     """The person's choices, unsaved defaults (name only) when they never chose."""
     return ProfileChoice.objects.filter(player=player).first() or ProfileChoice(player=player)
@@ -147,8 +192,13 @@ def partners_most_frequent(player: Player, limit: int = TOP_PARTNERS) -> list[di
 
 
 def recent_lines(player: Player) -> QuerySet[GameLine]:
-    """Every game, newest first, with the season, event and partner of each in the row."""
-    return _lines(player).select_related("partner", "season__league", "tournament", "team", "game")
+    """Every game, newest first (the order of the `line_player_recent` index, so a page of
+    them is read from it without sorting them all), with the season, event and partner."""
+    return (
+        _lines(player)
+        .select_related("partner", "season__league", "tournament", "team", "game")
+        .order_by("-played_at", "-game_id")
+    )
 
 
 def hand_statistics(lines: QuerySet[GameLine]) -> dict[str, Any]:

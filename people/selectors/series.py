@@ -22,9 +22,11 @@ from algorithms import brackets
 from algorithms.ladder import LadderRow, ladder_standings
 from league.seasons.models import Player
 from people.models import Series, SeriesEvent
+from people.page_cache import LAST_MERGE, LAST_UNDO, kept_value, page_key
 from tournaments.models import Entry, HeatMatch, Tournament
+from tournaments.selectors.boards import leaderboard_kept
 from tournaments.selectors.bracket import bracket_state
-from tournaments.selectors.progressive import progressive_leaderboard
+from tournaments.versions import RESULTS_VERSION, results_version
 
 
 def _entry_places(tournament: Tournament, places: dict[int, int]) -> dict[int, int]:
@@ -75,8 +77,8 @@ def _heats_places(tournament: Tournament) -> dict[int, int]:
 
 def event_places(tournament: Tournament) -> dict[int, int]:
     """Player id -> final place in this event (empty before any result decides one)."""
-    if tournament.is_progressive:
-        board = progressive_leaderboard(tournament)
+    if tournament.is_progressive:  # the event's own board, kept per results version
+        board = leaderboard_kept(tournament)
         return {row.entry.player_id: row.standing.place for row in board.rows}
     if tournament.is_bracket:
         return _entry_places(tournament, _bracket_places(tournament))
@@ -86,17 +88,21 @@ def event_places(tournament: Tournament) -> dict[int, int]:
 
 
 def series_events(series: Series) -> list[Tournament]:
-    """The series' events in date order, finished or not."""
-    return [
-        se.tournament
-        for se in SeriesEvent.objects.filter(series=series)
-        .select_related("tournament")
-        .order_by("tournament__date", "tournament_id")
-    ]
+    """The series' events in date order, finished or not, each with its results version
+    (`tournaments.versions`, read with them in one query: before any place is built)."""
+    return list(
+        Tournament.objects.filter(series_event__series=series)
+        .annotate(results_version=RESULTS_VERSION)
+        .order_by("date", "pk")
+    )
+
+
+def finished_of(events: list[Tournament]) -> list[Tournament]:
+    return [t for t in events if t.status == Tournament.Status.FINISHED]
 
 
 def finished_events(series: Series) -> list[Tournament]:
-    return [t for t in series_events(series) if t.status == Tournament.Status.FINISHED]
+    return finished_of(series_events(series))
 
 
 @dataclass
@@ -171,10 +177,10 @@ def _profile_href() -> Any:
     return lambda pk: reverse("people:profile", args=[pk])
 
 
-def series_ladder(series: Series) -> Ladder:
-    """The ladder from the series' finished events, in date order; a fixed number of queries
-    per event (never per player)."""
-    events = finished_events(series)
+def series_ladder(series: Series, events: list[Tournament] | None = None) -> Ladder:
+    """The ladder from the series' finished events (of `events` when read already), in
+    date order; a fixed number of queries per event (never per player)."""
+    events = finished_events(series) if events is None else finished_of(events)
     if not events:
         return Ladder(series, [], [])
     places = _kept_records([event_places(t) for t in events])
@@ -192,6 +198,37 @@ def series_ladder(series: Series) -> Ladder:
         ]
         lines.append(LadderLine(row, players[row.player], href(row.player), cells))
     return Ladder(series, events, lines)
+
+
+# A net under the stamp: a player's new name (read when the ladder is built) shows within it.
+LADDER_SECONDS = 15 * 60
+
+
+def series_stamped(slug: str) -> Series | None:
+    """The series with what moves on every merge or undo (`people.page_cache`)."""
+    return (
+        Series.objects.select_related("director", "final")
+        .annotate(last_merge=LAST_MERGE, last_undo=LAST_UNDO)
+        .filter(slug=slug)
+        .first()
+    )
+
+
+def ladder_stamp(series: Series, events: list[Tournament]) -> tuple:
+    """What the ladder is built from: the series' rules and name; each event's id, status,
+    results version, name and date (a finished event's places change only with a results
+    change, which moves its version on); and the last merge or undo, which moves places
+    from one record to another without touching any event (`_kept_records`)."""
+    rules = (series.pk, series.name, list(series.points), series.best_of, series.min_events)
+    shown = [(t.pk, t.status, results_version(t), t.name, t.date) for t in events]
+    merges = (getattr(series, "last_merge", None), getattr(series, "last_undo", None))
+    return (rules, shown, merges)
+
+
+def ladder_kept(series: Series, events: list[Tournament]) -> Ladder:
+    """`series_ladder`, built once per stamp (`events`: `series_events`, read first)."""
+    key = page_key("ladder", ladder_stamp(series, events))
+    return kept_value(key, lambda: series_ladder(series, events), seconds=LADDER_SECONDS)
 
 
 def rules_line(series: Series) -> str:

@@ -1,16 +1,22 @@
 """A person's profile (name always; the rest as they choose, or all to them and their staff)
 and the page where they choose what it shows."""
 
+from math import ceil
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_http_methods, require_safe
 
 from accounts.permissions import player_id_for
 from inputs.paging import table_configure
+from league.models import Player
 from people.forms_profiles import ProfileChoiceForm
+from people.page_cache import kept_text, page_asked, page_key, request_with
 from people.selectors import profiles
 from people.services.profiles import profile_choice_update
 from people.tables import GamesTable
@@ -18,30 +24,56 @@ from people.tables import GamesTable
 GAMES_PER_PAGE = 20
 
 
+# A net under the stamp: the names of the teams, seasons, events and partners on the page
+# are read when it is built, and a rename of one shows within this.
+BODY_SECONDS = 10 * 60
+
+
+def _body(request: HttpRequest, player: Player, seen: profiles.Visibility) -> str:
+    """Everything under the heading, rendered once per stamp of the player, viewer class
+    (what the viewer may see) and page of games, for the normalised address only."""
+    pages = max(1, ceil((getattr(player, "line_count", None) or 0) / GAMES_PER_PAGE))
+    page = page_asked(request, last=pages)
+
+    def build() -> str:
+        asked = request_with(request, page=page)
+        context: dict = {"player": player, "seen": seen}
+        if seen.results:
+            games = GamesTable(profiles.recent_lines(player))
+            context |= {
+                "record": profiles.record_overall(player),
+                "seasons": profiles.records_by_season(player),
+                "events": profiles.records_by_event(player),
+                "teams": profiles.teams_played_for(player),
+                "partners": profiles.partners_most_frequent(player),
+                "games": table_configure(asked, games, per_page=GAMES_PER_PAGE),
+            }
+        if seen.statistics:
+            context["stats"] = profiles.hand_statistics(profiles.recent_lines(player).order_by())
+        if seen.rating:
+            context["rating"] = profiles.rating_summary(player)
+        return render_to_string("people/profiles/_profile_body.html", context, asked)
+
+    key = page_key("profile", profiles.profile_stamp(player, seen), page)
+    return kept_text(key, build, seconds=BODY_SECONDS)
+
+
 @require_safe
 def profile(request: HttpRequest, pk: int) -> HttpResponse:
-    player, moved = profiles.player_kept(pk)
+    player = profiles.player_stamped(pk)
     if player is None:
         raise Http404("No such player.")
-    if moved:  # a merged-away record's links (old emails, bookmarks) land on the kept one
-        return redirect("people:profile", pk=player.pk, permanent=False)
-    seen = profiles.profile_visibility(request.user, player)
-    context = {"player": player, "seen": seen}
-    if seen.results:
-        games = GamesTable(profiles.recent_lines(player))
-        context |= {
-            "record": profiles.record_overall(player),
-            "seasons": profiles.records_by_season(player),
-            "events": profiles.records_by_event(player),
-            "teams": profiles.teams_played_for(player),
-            "partners": profiles.partners_most_frequent(player),
-            "games": table_configure(request, games, per_page=GAMES_PER_PAGE),
-        }
-    if seen.statistics:
-        context["stats"] = profiles.hand_statistics(profiles.recent_lines(player).order_by())
-    if seen.rating:
-        context["rating"] = profiles.rating_summary(player)
-    context["is_me"] = player_id_for(request.user) == player.pk
+    if player.merged_into_id:
+        kept, moved = profiles.player_kept(pk)
+        if moved and kept is not None:  # a merged-away record's links land on the kept one
+            return redirect("people:profile", pk=kept.pk, permanent=False)
+    seen = profiles.visibility_stamped(request.user, player)
+    context = {
+        "player": player,
+        "seen": seen,
+        "body": mark_safe(_body(request, player, seen)),  # noqa: S308  (our template's output, kept as is)
+        "is_me": seen.everything and player_id_for(request.user) == player.pk,
+    }
     return render(request, "people/profiles/profile.html", context)
 
 

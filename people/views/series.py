@@ -6,8 +6,9 @@ from collections.abc import Callable
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from accounts.permissions import deny_unless
@@ -16,10 +17,11 @@ from inputs.bounds import typed_number
 from inputs.paging import table_configure
 from people.forms_series import AddEventForm, InviteTopForm, SeriesCreateForm, SeriesRulesForm
 from people.models import Series
+from people.page_cache import kept_text, page_asked, page_key, request_with, sort_asked
 from people.selectors import series as selectors
 from people.series_access import can_create_series, can_run_series
 from people.services import series as services
-from people.tables_series import LadderTable, ladder_csv_rows
+from people.tables_series import LADDER_SORTS, LadderTable, ladder_csv_rows
 from tournaments.models import Tournament
 
 NOT_YOURS = "Only this ladder's director can change it."
@@ -48,17 +50,41 @@ def _attempt(request: HttpRequest, action: Callable[[], object], success: str) -
     return done
 
 
+def _stamped(slug: str) -> tuple[Series, list[Tournament]]:
+    """The series and its events with their versions: two queries, before any place."""
+    series = selectors.series_stamped(slug)
+    if series is None:
+        raise Http404("No such ladder.")
+    return series, selectors.series_events(series)
+
+
+def _ladder_table(request: HttpRequest, series: Series, events: list[Tournament]) -> str:
+    """The table for the sort and page asked, rendered once per stamp of the ladder: the
+    rendering costs more than the places. Rendered for the normalised address only, so
+    its links never carry what else an address held."""
+    sort, page = sort_asked(request, LADDER_SORTS), page_asked(request)
+
+    def build() -> str:
+        asked = request_with(request, sort=sort, page=page)
+        board = selectors.ladder_kept(series, events)
+        table = table_configure(asked, LadderTable.for_ladder(board), per_page=ROWS_PER_PAGE)
+        return table.as_html(asked)
+
+    key = page_key("ladder-table", selectors.ladder_stamp(series, events), sort, page)
+    return kept_text(key, build, seconds=selectors.LADDER_SECONDS)
+
+
 @require_safe
 def ladder(request: HttpRequest, slug: str) -> HttpResponse:
-    series = _series(slug)
-    board = selectors.series_ladder(series)
-    table = table_configure(request, LadderTable.for_ladder(board), per_page=ROWS_PER_PAGE)
+    series, events = _stamped(slug)
+    finished = selectors.finished_of(events)
+    table = _ladder_table(request, series, events) if finished else ""
     context = {
         "series": series,
-        "ladder": board,
-        "table": table,
+        "finished": finished,
+        "table_html": mark_safe(table),  # noqa: S308  (the table's own rendering, kept as is)
         "rules": selectors.rules_line(series),
-        "upcoming": [e for e in selectors.series_events(series) if e not in board.events],
+        "upcoming": [e for e in events if e not in finished],
         "can_run": can_run_series(request.user, series),
     }
     return render(request, "people/series/ladder.html", context)
@@ -66,8 +92,8 @@ def ladder(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_safe
 def ladder_csv(request: HttpRequest, slug: str) -> HttpResponse:
-    series = _series(slug)
-    header, rows = ladder_csv_rows(selectors.series_ladder(series))
+    series, events = _stamped(slug)
+    header, rows = ladder_csv_rows(selectors.ladder_kept(series, events))
     return csv_response(f"{series.slug}-ladder.csv", header, rows)
 
 
