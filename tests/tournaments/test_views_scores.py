@@ -168,7 +168,9 @@ def test_final_scores_show_on_the_control_and_round_pages_big_screen_and_leaderb
     board = client.get(reverse("tournaments:leaderboard", args=[event.slug])).content.decode()
     board = re.sub(r"\s+", " ", board)
     assert '<th class="wide"> R1 </th>' in board  # each round, on a wide screen
-    assert f'<td data-label="Player">{east.player.name}</td><td data-label="Points">7</td>' in board
+    profile = reverse("people:profile", args=[east.player_id])
+    name = f'<a href="{profile}">{east.player.name}</a>'
+    assert f'<td data-label="Player">{name}</td><td data-label="Points">7</td>' in board
     rows = {r.entry.pk: r for r in progressive_leaderboard(event).rows}
     assert (rows[east.pk].rounds, rows[east.pk].standing.points) == (["7"], 7)
 
