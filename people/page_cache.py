@@ -19,7 +19,8 @@ from collections.abc import Callable
 from typing import Any
 
 from django.core.cache import cache
-from django.db.models import F, Subquery
+from django.db.models import Subquery
+from django.db.models.functions import Coalesce
 from django.http import HttpRequest, QueryDict
 
 from inputs.bounds import typed_number
@@ -29,14 +30,14 @@ from people.models import PlayerMerge
 LAYOUT = 1
 MAX_PAGE = 100  # pages past it share the last key (a 100-row page: 10,000 players)
 
-# Something that moves on every merge and every undo, anywhere: a merge changes who a
-# ladder's places belong to and the partners' names on a profile without touching the
-# player's own stamp. Merges are rare, so a new one forgetting every kept page is cheap.
-LAST_MERGE = Subquery(PlayerMerge.objects.order_by("-pk").values("pk")[:1])
-LAST_UNDO = Subquery(
-    PlayerMerge.objects.exclude(undone_at=None)
-    .order_by(F("undone_at").desc())
-    .values("undone_at")[:1]
+# Moves on with every merge and every undo, anywhere (the time of the last of either): a
+# merge changes who a ladder's places belong to, and the partners shown on a profile,
+# without touching the player's own stamp. Merges are rare, so forgetting every kept page
+# at each is cheap; the table is small, and one subquery reads it.
+MERGES_AT = Subquery(
+    PlayerMerge.objects.annotate(at=Coalesce("undone_at", "merged_at"))
+    .order_by("-at")
+    .values("at")[:1]
 )
 
 

@@ -14,7 +14,7 @@ from django.db.models import Count, F, OuterRef, Q, QuerySet, Subquery, Sum
 from league.models import Player
 from people.access import can_see_everything_of
 from people.models import GameLine, PlayerRating, ProfileChoice, RatingPoint
-from people.page_cache import LAST_MERGE, LAST_UNDO
+from people.page_cache import MERGES_AT
 
 CHART_POINTS = 200
 TOP_PARTNERS = 8
@@ -97,8 +97,7 @@ STAMP = {
     "choice_statistics": F("profile_choice__show_statistics"),
     "choice_rating": F("profile_choice__show_rating"),
     "rating_at": F("rating__updated_at"),
-    "last_merge": LAST_MERGE,
-    "last_undo": LAST_UNDO,
+    "merges_at": MERGES_AT,
 }
 
 
@@ -111,7 +110,7 @@ def profile_stamp(player: Player, seen: "Visibility") -> tuple:
     """The parts of the profile's cache key the player's row gives (`player_stamped`)."""
     lines = (getattr(player, "line_count", None) or 0, getattr(player, "line_last", None))
     kept = (getattr(player, "choice_at", None), getattr(player, "rating_at", None))
-    merges = (getattr(player, "last_merge", None), getattr(player, "last_undo", None))
+    merges = getattr(player, "merges_at", None)
     return (player.pk, player.name, player.merged_into_id, seen, lines, kept, merges)
 
 

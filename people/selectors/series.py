@@ -14,7 +14,7 @@ from typing import Any
 
 from django.core.cache import cache
 from django.db import transaction
-from django.db.models import QuerySet
+from django.db.models import F, QuerySet
 from django.urls import NoReverseMatch, reverse
 
 from accounts.permissions import directed_tournament_ids, is_site_admin
@@ -22,7 +22,7 @@ from algorithms import brackets
 from algorithms.ladder import LadderRow, ladder_standings
 from league.seasons.models import Player
 from people.models import Series, SeriesEvent
-from people.page_cache import LAST_MERGE, LAST_UNDO, kept_value, page_key
+from people.page_cache import MERGES_AT, kept_value, page_key
 from tournaments.models import Entry, HeatMatch, Tournament
 from tournaments.selectors.boards import leaderboard_kept
 from tournaments.selectors.bracket import bracket_state
@@ -205,10 +205,14 @@ LADDER_SECONDS = 15 * 60
 
 
 def series_stamped(slug: str) -> Series | None:
-    """The series with what moves on every merge or undo (`people.page_cache`)."""
+    """The series with what moves on every merge or undo (`people.page_cache`) and its
+    final's name and slug (read whole, the director and the final cost more than the rest)."""
     return (
-        Series.objects.select_related("director", "final")
-        .annotate(last_merge=LAST_MERGE, last_undo=LAST_UNDO)
+        Series.objects.annotate(
+            merges_at=MERGES_AT,
+            final_name=F("final__name"),  # the link to the final, without the whole event
+            final_slug=F("final__slug"),
+        )
         .filter(slug=slug)
         .first()
     )
@@ -219,10 +223,10 @@ def ladder_stamp(series: Series, events: list[Tournament]) -> tuple:
     results version, name and date (a finished event's places change only with a results
     change, which moves its version on); and the last merge or undo, which moves places
     from one record to another without touching any event (`_kept_records`)."""
-    rules = (series.pk, series.name, list(series.points), series.best_of, series.min_events)
-    shown = [(t.pk, t.status, results_version(t), t.name, t.date) for t in events]
-    merges = (getattr(series, "last_merge", None), getattr(series, "last_undo", None))
-    return (rules, shown, merges)
+    rules = (series.pk, series.slug, series.name, list(series.points), series.best_of)
+    rules += (series.min_events,)
+    shown = [(t.pk, t.status, results_version(t), t.name, t.slug, t.date) for t in events]
+    return (rules, shown, getattr(series, "merges_at", None))
 
 
 def ladder_kept(series: Series, events: list[Tournament]) -> Ladder:

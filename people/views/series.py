@@ -8,6 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
@@ -58,19 +59,26 @@ def _stamped(slug: str) -> tuple[Series, list[Tournament]]:
     return series, selectors.series_events(series)
 
 
-def _ladder_table(request: HttpRequest, series: Series, events: list[Tournament]) -> str:
-    """The table for the sort and page asked, rendered once per stamp of the ladder: the
-    rendering costs more than the places. Rendered for the normalised address only, so
-    its links never carry what else an address held."""
+def _ladder_body(request: HttpRequest, series: Series, events: list[Tournament]) -> str:
+    """The table for the sort and page asked, and the events under it, rendered once per
+    stamp of the ladder (rendering a hundred rows costs more than placing them). Rendered
+    for the normalised address only, so its links never carry what else an address held."""
     sort, page = sort_asked(request, LADDER_SORTS), page_asked(request)
+    finished = selectors.finished_of(events)
 
     def build() -> str:
         asked = request_with(request, sort=sort, page=page)
-        board = selectors.ladder_kept(series, events)
-        table = table_configure(asked, LadderTable.for_ladder(board), per_page=ROWS_PER_PAGE)
-        return table.as_html(asked)
+        context = {"series": series, "finished": finished, "table_html": ""}
+        context["upcoming"] = [e for e in events if e not in finished]
+        if finished:
+            board = selectors.ladder_kept(series, events)
+            table = LadderTable.for_ladder(board)
+            table = table_configure(asked, table, per_page=ROWS_PER_PAGE)
+            context["table_html"] = mark_safe(table.as_html(asked))  # noqa: S308  (the table's own rendering)
+        return render_to_string("people/series/_ladder_body.html", context, asked)
 
-    key = page_key("ladder-table", selectors.ladder_stamp(series, events), sort, page)
+    final = (series.final_slug, series.final_name, series.invited_top)
+    key = page_key("ladder-body", selectors.ladder_stamp(series, events), final, sort, page)
     return kept_text(key, build, seconds=selectors.LADDER_SECONDS)
 
 
@@ -78,13 +86,12 @@ def _ladder_table(request: HttpRequest, series: Series, events: list[Tournament]
 def ladder(request: HttpRequest, slug: str) -> HttpResponse:
     series, events = _stamped(slug)
     finished = selectors.finished_of(events)
-    table = _ladder_table(request, series, events) if finished else ""
     context = {
         "series": series,
         "finished": finished,
-        "table_html": mark_safe(table),  # noqa: S308  (the table's own rendering, kept as is)
+        "upcoming": len(events) - len(finished),
+        "body": mark_safe(_ladder_body(request, series, events)),  # noqa: S308  (our template's output, kept as is)
         "rules": selectors.rules_line(series),
-        "upcoming": [e for e in events if e not in finished],
         "can_run": can_run_series(request.user, series),
     }
     return render(request, "people/series/ladder.html", context)
