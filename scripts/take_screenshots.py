@@ -21,6 +21,8 @@ SHOTS = [
     ("season-dashboard.png", "manager", "/leagues/cca/fall-2026/manage/", 1200),
     ("progressive-big-screen.png", None, "/tournaments/black-bull-progressive/screen/", 1400),
     ("partner-bracket.png", None, "/tournaments/classic-tens-partners/", 1200),
+    ("ladder-phone.png", None, "/people/series/tuesday-ladder/", 390),
+    ("profile-phone.png", None, "/people/players/33/", 390),  # Pat Player, all public
 ]
 
 
