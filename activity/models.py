@@ -54,6 +54,7 @@ class Verb(models.TextChoices):
     LADDER_EVENT_ADDED = "ladder_event_added", "Event added to a season ladder"
     LADDER_EVENT_REMOVED = "ladder_event_removed", "Event removed from a season ladder"
     LADDER_TOP_INVITED = "ladder_top_invited", "Season ladder's top invited"
+    LINEUP_RECORDED = "lineup_recorded", "Line-up recorded"
 
 
 class Scope(models.TextChoices):

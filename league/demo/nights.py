@@ -22,6 +22,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from league.demo.dates import TONIGHT_WEEK, DemoDates
+from league.demo.lineups import demo_lineups
 from league.demo.people import captain_login, captain_logins, login_name
 from league.demo.results import PlayedFixture, bulk_play, random_scores
 from league.demo.seasons import demo_dates
@@ -283,6 +284,7 @@ def load_nights(season: Season) -> list[str]:
     night = tonight(season)
     if night is not None:
         _tonight(night, manager, dates.today)
+    demo_lineups(season)  # who played for the demo team, whose roster can't tell
     _publish(season, dates.published_weeks, manager)
     thursday = _thursday_season(season.league, dates)
     _publish(thursday, (thursday.weeks,), manager)

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from league.nights.views import fixtures, forfeits, moves, reschedules, withdrawals
+from league.nights.views import fixtures, forfeits, lineups, moves, reschedules, withdrawals
 from league.seasons.urls import SEASON
 
 public_by_id = [
@@ -14,6 +14,7 @@ captain_by_id = [
     path("fixtures/<int:pk>/dispute/", fixtures.fixture_dispute, name="fixture_dispute"),
     path("fixtures/<int:pk>/forfeit/", forfeits.forfeit_record, name="forfeit_record"),
     path("fixtures/<int:pk>/announce/", forfeits.forfeit_announce, name="forfeit_announce"),
+    path("fixtures/<int:pk>/lineup/", lineups.fixture_lineup, name="fixture_lineup"),
     path(
         "teams/<int:pk>/fixtures/<int:fixture>/reschedule/",
         reschedules.reschedule_request,

@@ -162,6 +162,7 @@ MATRIX: dict[str, Entry] = {
     "league:fixture_dispute": Entry(_fixture, NA, TEAM),
     "league:forfeit_record": Entry(_fixture, NA, TEAM),
     "league:forfeit_announce": Entry(_fixture, NA, TEAM),
+    "league:fixture_lineup": Entry(_fixture, NA, TEAM),
     # --- league: its managers ---
     "league:league_create": Entry(_none, ORGANISERS, ORGANISERS),
     "league:league_activity": Entry(_league, MANAGER, MANAGER),

@@ -15,6 +15,7 @@ PATHS_AND_VIEWS = [
     ("/leagues/fixtures/7/close/", "league:fixture_close"),
     ("/leagues/fixtures/7/forfeit/", "league:forfeit_record"),
     ("/leagues/fixtures/7/announce/", "league:forfeit_announce"),
+    ("/leagues/fixtures/7/lineup/", "league:fixture_lineup"),
     ("/leagues/forfeits/7/overturn/", "league:forfeit_overturn"),
     ("/leagues/playoffs/7/rounds/7/", "league:playoff_round_date"),
     ("/leagues/playoffs/series/7/award/", "league:playoff_award"),

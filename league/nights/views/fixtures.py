@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 from accounts import permissions
 from league.nights import rules
 from league.nights.forms import DisputeForm, FixtureScoresForm, ForfeitForm, ReasonForm
-from league.nights.selectors import card_steps, due, told
+from league.nights.selectors import card_steps, due, lineups, told
 from league.nights.selectors import results as selectors_results
 from league.nights.selectors.fixture_page import fixture_result_kept
 from league.nights.selectors.results import FixtureResult
@@ -197,6 +197,7 @@ def _context(request: HttpRequest, result: FixtureResult, may_act: bool, playabl
         if may_act and playable and not closed and fixture.away_id
         else None,
         "announce_teams": _announce_teams(user, fixture),
+        "lineups": lineups.lineup_page(user, fixture, playable=playable),
     }
 
 

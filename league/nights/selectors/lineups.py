@@ -1,0 +1,126 @@
+"""Who may have played for a team in a fixture, and who is recorded as having played.
+
+A team's players that night are its regulars (captain or player, no fixture, on the roster
+at the fixture's date, approved) and the subs entered for this fixture. When they are more
+than two, the captain (or a manager) records the two who played as the seats of every game
+of the fixture: home N and S, away E and W (`league.nights.services.lineups`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from django.core.cache import cache
+from django.db.models import Q
+
+from accounts import permissions
+from league.seasons.models import Fixture, Player, RosterEntry, Team
+from scoring.models import GameSeat
+
+CACHE_SECONDS = 5 * 60
+HOME_SEATS = ("N", "S")
+AWAY_SEATS = ("E", "W")
+
+
+@dataclass
+class Lineups:
+    """The recorded line-ups of a fixture: players by team id (empty when none recorded)."""
+
+    by_team: dict[int, list[Player]] = field(default_factory=dict)
+
+    def of(self, team_id: int | None) -> list[Player]:
+        return self.by_team.get(team_id, []) if team_id is not None else []
+
+
+def seats_for(fixture: Fixture, team_id: int) -> tuple[str, str]:
+    """The two seats a team takes in its fixture's games: home N-S, away E-W."""
+    return HOME_SEATS if team_id == fixture.home_id else AWAY_SEATS
+
+
+def eligible_players(fixture: Fixture) -> dict[int, list[Player]]:
+    """Team id → its players that night, by name (one query for both teams)."""
+    day = fixture.date
+    regular = Q(
+        fixture__isnull=True,
+        role__in=[RosterEntry.Role.CAPTAIN, RosterEntry.Role.PLAYER],
+    ) & (Q(starts_on__isnull=True) | Q(starts_on__lte=day))
+    regular &= Q(ends_on__isnull=True) | Q(ends_on__gte=day)
+    rows = (
+        RosterEntry.objects.filter(team_id__in=fixture.team_ids(), approved=True)
+        .filter(regular | Q(fixture=fixture))
+        .select_related("player")
+        .order_by("player__name", "player_id")
+    )
+    found: dict[int, dict[int, Player]] = defaultdict(dict)
+    for entry in rows:
+        found[entry.team_id].setdefault(entry.player_id, entry.player)
+    return {team_id: list(players.values()) for team_id, players in found.items()}
+
+
+def fixture_lineups(fixture: Fixture) -> Lineups:
+    """Each side's seated players, read from the fixture's first game with seats (one query)."""
+    seats = (
+        GameSeat.objects.filter(game__fixture_game__fixture=fixture)
+        .select_related("player")
+        .order_by("game__fixture_game__number", "seat")
+    )
+    lineups = Lineups()
+    first: dict[int, int] = {}  # team id → the game its line-up is read from
+    for seat in seats:
+        team_id = fixture.home_id if seat.seat in HOME_SEATS else fixture.away_id
+        if team_id is None or first.setdefault(team_id, seat.game_id) != seat.game_id:
+            continue
+        lineups.by_team.setdefault(team_id, []).append(seat.player)
+    return lineups
+
+
+def fixture_lineups_kept(fixture: Fixture) -> Lineups:
+    """`fixture_lineups`, from the cache while the fixture's `updated_at` stays the same
+    (recording a line-up moves it, as it moves the fixture page's stamp)."""
+    stamp = fixture.updated_at.timestamp() if fixture.updated_at else 0
+    key = f"league:fixture-lineups:{fixture.pk}:{stamp}"
+    try:
+        kept = cache.get(key)
+    except Exception:  # the cache is an optimisation: read instead
+        kept = None
+    if kept is not None:
+        return kept
+    lineups = fixture_lineups(fixture)
+    with contextlib.suppress(Exception):
+        cache.set(key, lineups, timeout=CACHE_SECONDS)
+    return lineups
+
+
+@dataclass
+class TeamLineup:
+    """One team on the fixture page: who played (if recorded) and, for whoever may record
+    it, the players to choose from (empty when the roster tells it: two or fewer)."""
+
+    team: Team
+    played: list[Player]
+    choices: list[Player] = field(default_factory=list)
+
+    @property
+    def played_ids(self) -> set[int]:
+        return {p.pk for p in self.played}
+
+
+def lineup_page(user, fixture: Fixture, *, playable: bool) -> list[TeamLineup]:  # type: ignore[no-untyped-def]
+    """The fixture's two teams with their recorded line-ups, and the choices for a captain of
+    one (or a manager) while the fixture can be played or has been (also once confirmed)."""
+    if fixture.away_id is None:
+        return []
+    lineups = fixture_lineups_kept(fixture)
+    teams = [TeamLineup(team, lineups.of(team.pk)) for team in (fixture.home, fixture.away)]
+    if not (playable and user.is_authenticated):
+        return teams
+    manager = permissions.can_manage_season(user, fixture.season)
+    mine = [t for t in teams if manager or permissions.is_captain_of(user, t.team.pk)]
+    if mine:
+        eligible = eligible_players(fixture)
+        for t in mine:
+            players = eligible.get(t.team.pk, [])
+            t.choices = players if len(players) > 2 else []
+    return teams
