@@ -219,13 +219,17 @@ def series_stamped(slug: str) -> Series | None:
 
 
 def ladder_stamp(series: Series, events: list[Tournament]) -> tuple:
-    """What the ladder is built from: the series' rules and name; each event's id, status,
-    results version, name and date (a finished event's places change only with a results
-    change, which moves its version on); and the last merge or undo, which moves places
-    from one record to another without touching any event (`_kept_records`)."""
+    """What the ladder is built from: the series' rules, name and slug; each event's id,
+    status, results version, champion, name, slug and date (a finished event's places
+    change only with a results change, which moves its version on; a heats champion is
+    set with the finish); and the last merge or undo, which moves places from one record
+    to another without touching any event (`_kept_records`)."""
     rules = (series.pk, series.slug, series.name, list(series.points), series.best_of)
     rules += (series.min_events,)
-    shown = [(t.pk, t.status, results_version(t), t.name, t.slug, t.date) for t in events]
+    shown = [
+        (t.pk, t.status, results_version(t), t.champion_id, t.name, t.slug, t.date)
+        for t in events
+    ]
     return (rules, shown, getattr(series, "merges_at", None))
 
 
