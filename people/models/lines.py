@@ -61,6 +61,8 @@ class GameLine(models.Model):
             models.Index(fields=["player", "played_at"], name="line_player_played"),
             # A profile's page of recent games, newest first, read without sorting them all.
             models.Index(fields=["player", "-played_at", "-game"], name="line_player_recent"),
+            # A profile's stamp: the count and the last id of the player's lines, from it.
+            models.Index(fields=["player", "id"], name="line_player_ids"),
             models.Index(fields=["season", "player"], name="line_season_player"),
             models.Index(fields=["tournament", "player"], name="line_event_player"),
         ]

@@ -218,7 +218,46 @@ def series_stamped(slug: str) -> Series | None:
     )
 
 
-def ladder_stamp(series: Series, events: list[Tournament]) -> tuple:
+@dataclass(frozen=True)
+class EventStamp:
+    """An event as the ladder's page shows and keys it: read as plain values, no model."""
+
+    pk: int
+    name: str
+    slug: str
+    date: Any
+    status: str
+    champion_id: int | None
+    results_version: int
+
+    @property
+    def finished(self) -> bool:
+        return self.status == Tournament.Status.FINISHED
+
+    def get_status_display(self) -> str:
+        return Tournament.Status(self.status).label
+
+    @classmethod
+    def of(cls, t: Tournament) -> EventStamp:
+        return cls(t.pk, t.name, t.slug, t.date, t.status, t.champion_id, results_version(t))
+
+
+_STAMP_FIELDS = ("pk", "name", "slug", "date", "status", "champion_id", "results_version")
+
+
+def event_stamps(series: Series) -> list[EventStamp]:
+    """The series' events in date order with their results versions, one query of plain
+    values: what the page reads first, before any place is built."""
+    rows = (
+        Tournament.objects.filter(series_event__series=series)
+        .annotate(results_version=RESULTS_VERSION)
+        .order_by("date", "pk")
+        .values_list(*_STAMP_FIELDS)
+    )
+    return [EventStamp(*row) for row in rows]
+
+
+def ladder_stamp(series: Series, events: list[EventStamp]) -> tuple:
     """What the ladder is built from: the series' rules, name and slug; each event's id,
     status, results version, champion, name, slug and date (a finished event's places
     change only with a results change, which moves its version on; a heats champion is
@@ -227,15 +266,15 @@ def ladder_stamp(series: Series, events: list[Tournament]) -> tuple:
     rules = (series.pk, series.slug, series.name, list(series.points), series.best_of)
     rules += (series.min_events,)
     shown = [
-        (t.pk, t.status, results_version(t), t.champion_id, t.name, t.slug, t.date)
-        for t in events
+        (e.pk, e.status, e.results_version, e.champion_id, e.name, e.slug, e.date) for e in events
     ]
     return (rules, shown, getattr(series, "merges_at", None))
 
 
-def ladder_kept(series: Series, events: list[Tournament]) -> Ladder:
-    """`series_ladder`, built once per stamp (`events`: `series_events`, read first)."""
-    key = page_key("ladder", ladder_stamp(series, events))
+def ladder_kept(series: Series, events: list[Tournament] | None = None) -> Ladder:
+    """`series_ladder`, built once per stamp (`events`: `series_events`, when read)."""
+    events = series_events(series) if events is None else events
+    key = page_key("ladder", ladder_stamp(series, [EventStamp.of(t) for t in events]))
     return kept_value(key, lambda: series_ladder(series, events), seconds=LADDER_SECONDS)
 
 

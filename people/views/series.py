@@ -51,46 +51,46 @@ def _attempt(request: HttpRequest, action: Callable[[], object], success: str) -
     return done
 
 
-def _stamped(slug: str) -> tuple[Series, list[Tournament]]:
-    """The series and its events with their versions: two queries, before any place."""
+def _stamped(slug: str) -> tuple[Series, list[selectors.EventStamp]]:
+    """The series and its events' stamps: two queries, before any place is built."""
     series = selectors.series_stamped(slug)
     if series is None:
         raise Http404("No such ladder.")
-    return series, selectors.series_events(series)
+    return series, selectors.event_stamps(series)
 
 
-def _ladder_body(request: HttpRequest, series: Series, events: list[Tournament]) -> str:
+def _ladder_body(request: HttpRequest, series: Series, stamps: list[selectors.EventStamp]) -> str:
     """The table for the sort and page asked, and the events under it, rendered once per
     stamp of the ladder (rendering a hundred rows costs more than placing them). Rendered
     for the normalised address only, so its links never carry what else an address held."""
     sort, page = sort_asked(request, LADDER_SORTS), page_asked(request)
-    finished = selectors.finished_of(events)
 
     def build() -> str:
         asked = request_with(request, sort=sort, page=page)
+        finished = [e for e in stamps if e.finished]
         context = {"series": series, "finished": finished, "table_html": ""}
-        context["upcoming"] = [e for e in events if e not in finished]
+        context["upcoming"] = [e for e in stamps if not e.finished]
         if finished:
-            board = selectors.ladder_kept(series, events)
+            board = selectors.ladder_kept(series)
             table = LadderTable.for_ladder(board)
             table = table_configure(asked, table, per_page=ROWS_PER_PAGE)
             context["table_html"] = mark_safe(table.as_html(asked))  # noqa: S308  (the table's own rendering)
         return render_to_string("people/series/_ladder_body.html", context, asked)
 
     final = (series.final_slug, series.final_name, series.invited_top)
-    key = page_key("ladder-body", selectors.ladder_stamp(series, events), final, sort, page)
+    key = page_key("ladder-body", selectors.ladder_stamp(series, stamps), final, sort, page)
     return kept_text(key, build, seconds=selectors.LADDER_SECONDS)
 
 
 @require_safe
 def ladder(request: HttpRequest, slug: str) -> HttpResponse:
-    series, events = _stamped(slug)
-    finished = selectors.finished_of(events)
+    series, stamps = _stamped(slug)
+    finished = sum(1 for e in stamps if e.finished)
     context = {
         "series": series,
         "finished": finished,
-        "upcoming": len(events) - len(finished),
-        "body": mark_safe(_ladder_body(request, series, events)),  # noqa: S308  (our template's output, kept as is)
+        "upcoming": len(stamps) - finished,
+        "body": mark_safe(_ladder_body(request, series, stamps)),  # noqa: S308  (our template's output, kept as is)
         "rules": selectors.rules_line(series),
         "can_run": can_run_series(request.user, series),
     }
@@ -99,8 +99,10 @@ def ladder(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_safe
 def ladder_csv(request: HttpRequest, slug: str) -> HttpResponse:
-    series, events = _stamped(slug)
-    header, rows = ladder_csv_rows(selectors.ladder_kept(series, events))
+    series = selectors.series_stamped(slug)
+    if series is None:
+        raise Http404("No such ladder.")
+    header, rows = ladder_csv_rows(selectors.ladder_kept(series))
     return csv_response(f"{series.slug}-ladder.csv", header, rows)
 
 

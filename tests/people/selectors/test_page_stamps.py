@@ -69,7 +69,7 @@ def test_the_ladders_stamp_moves_with_results_status_rules_and_merges():
 
     def stamp() -> tuple:
         found = series.series_stamped(ladder.slug)
-        return series.ladder_stamp(found, series.series_events(found))
+        return series.ladder_stamp(found, series.event_stamps(found))
 
     stamps = [stamp()]
     tournament_results_changed(event)
@@ -91,4 +91,4 @@ def test_the_ladders_series_and_events_are_two_queries(django_assert_num_queries
     ladder = series_of(director, events)
     with django_assert_num_queries(2):
         found = series.series_stamped(ladder.slug)
-        series.ladder_stamp(found, series.series_events(found))
+        series.ladder_stamp(found, series.event_stamps(found))
