@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 from collections import defaultdict
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.core.cache import cache
 from django.db.models import Q
@@ -107,7 +108,7 @@ class TeamLineup:
         return {p.pk for p in self.played}
 
 
-def lineup_page(user, fixture: Fixture, *, playable: bool) -> list[TeamLineup]:  # type: ignore[no-untyped-def]
+def lineup_page(user: Any, fixture: Fixture, *, playable: bool) -> list[TeamLineup]:
     """The fixture's two teams with their recorded line-ups, and the choices for a captain of
     one (or a manager) while the fixture can be played or has been (also once confirmed)."""
     if fixture.away_id is None:

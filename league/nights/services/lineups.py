@@ -7,6 +7,8 @@ players' ratings and game lines count those games (`people.selectors.games`). A 
 fix the record after the cards are confirmed; recording the same two again changes nothing.
 """
 
+from typing import Any
+
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -23,7 +25,7 @@ from scoring.signals import game_players_changed
 PLAYABLE = (Fixture.Status.SCHEDULED, Fixture.Status.PLAYED)
 
 
-def may_record(user, fixture: Fixture, team_id: int) -> bool:  # type: ignore[no-untyped-def]
+def may_record(user: Any, fixture: Fixture, team_id: int) -> bool:
     """The team's captain or a manager of the fixture's league (`can_act_for_team`'s rule)."""
     return permissions.is_captain_of(user, team_id) or permissions.can_manage_season(
         user, fixture.season
@@ -55,8 +57,8 @@ def _chosen(fixture: Fixture, team: Team, player_ids: list[int]) -> list[Player]
 
 @transaction.atomic
 def fixture_lineup_record(
-    *, fixture: Fixture, team: Team, player_ids: list[int], by
-) -> list[Player]:  # type: ignore[no-untyped-def]
+    *, fixture: Fixture, team: Team, player_ids: list[int], by: Any
+) -> list[Player]:
     """Seat the two players who played for `team` on every game of `fixture`.
 
     Replaces that side's previous seats; the same two again is a no-op (a double click).
