@@ -103,7 +103,9 @@ STAMP = {
 
 def player_stamped(pk: int) -> Player | None:
     """The record at `pk` with its profile's stamp (`STAMP`), in one query."""
-    return Player.objects.filter(pk=pk).annotate(**STAMP).first()
+    # Only what the page shows of the row: a player has many columns, the page three.
+    found = Player.objects.filter(pk=pk).only("pk", "name", "merged_into").annotate(**STAMP)
+    return next(iter(found.order_by()[:1]), None)
 
 
 def profile_stamp(player: Player, seen: "Visibility") -> tuple:

@@ -204,18 +204,25 @@ def series_ladder(series: Series, events: list[Tournament] | None = None) -> Lad
 LADDER_SECONDS = 15 * 60
 
 
+# The columns the ladder's page reads of its series (the rest stay in the database).
+_SERIES_SHOWN = ("pk", "name", "slug", "director_id", "points", "best_of", "min_events")
+_SERIES_SHOWN += ("invited_top",)
+
+
 def series_stamped(slug: str) -> Series | None:
     """The series with what moves on every merge or undo (`people.page_cache`) and its
     final's name and slug (read whole, the director and the final cost more than the rest)."""
-    return (
+    found = (
         Series.objects.annotate(
             merges_at=MERGES_AT,
             final_name=F("final__name"),  # the link to the final, without the whole event
             final_slug=F("final__slug"),
         )
         .filter(slug=slug)
-        .first()
+        .only(*_SERIES_SHOWN)
+        .order_by()[:1]
     )
+    return next(iter(found), None)
 
 
 @dataclass(frozen=True)
