@@ -15,6 +15,7 @@ within `MAX_PAGE`), so an address can't fill the cache with entries of its own.
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -47,11 +48,16 @@ def page_key(kind: str, *parts: Any) -> str:
     return f"people:{kind}:{digest}"
 
 
+# Template indentation: a hundred table rows carry more of it than of content. A run of
+# blanks with a line break in it reads the same as one line break (no <pre> is kept).
+_BLANKS = re.compile(r"[ \t]*\n\s*")
+
+
 def kept_text(key: str, build: Callable[[], str], *, seconds: int) -> str:
-    """`build()`'s text, from the cache when kept there."""
+    """`build()`'s HTML without its indentation, from the cache when kept there."""
     text = cache.get(key)
     if text is None:
-        text = str(build())
+        text = _BLANKS.sub("\n", str(build()))
         cache.set(key, text, timeout=seconds)
     return text
 
