@@ -26,7 +26,7 @@ from people.tables_series import LADDER_SORTS, LadderTable, ladder_csv_rows
 from tournaments.models import Tournament
 
 NOT_YOURS = "Only this ladder's director can change it."
-ROWS_PER_PAGE = 100
+ROWS_PER_PAGE = 50  # a phone's long scroll; the CSV has everyone
 
 
 def _series(slug: str) -> Series:

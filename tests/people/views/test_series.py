@@ -91,7 +91,7 @@ def test_a_big_ladder_reads_in_a_fixed_number_of_queries(
     with django_assert_max_num_queries(12):
         response = client.get(reverse("people:ladder", args=[series.slug]))
     assert response.status_code == 200
-    assert response.content.decode().count("<tr") >= 101
+    assert response.content.decode().count("<tr") >= 51  # a page of 50 rows and the header
     with django_assert_max_num_queries(8):
         response = client.get(reverse("people:ladder_csv", args=[series.slug]))
     assert response.content.decode().count("\n") == 301
