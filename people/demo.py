@@ -78,7 +78,10 @@ def _night(director, day: datetime.date, number: int, rng: random.Random) -> Tou
     )
     if not created:
         return tournament
+    # Once merged (an earlier day's demo), the door knows her: no new record is typed.
+    known = PlayerMerge.objects.filter(merged__name=TYPED_AT_THE_DOOR, undone_at=None).exists()
     for name in _night_players(rng, number):
+        name = "Kit Carter" if known and name == TYPED_AT_THE_DOOR else name
         entry = entry_register(tournament=tournament, player_name=name)
         if name == TYPED_AT_THE_DOOR:
             entry.phone = KITS_PHONE
@@ -118,12 +121,11 @@ def _series(director, events: list[Tournament]) -> Series:
 def _merge_kit(director) -> PlayerMerge | None:
     """Kit's two records: the club's, with her phone, and the one typed at the door."""
     kit = Player.objects.filter(name="Kit Carter", merged_into=None).order_by("pk").first()
-    typed = Player.objects.filter(name=TYPED_AT_THE_DOOR).order_by("pk").first()
-    if kit is None or typed is None:
+    typed = Player.objects.filter(name=TYPED_AT_THE_DOOR, merged_into=None).order_by("pk").first()
+    if kit is None:
         return None
-    live = PlayerMerge.objects.filter(merged=typed, undone_at=None).first()
-    if live is not None or typed.merged_into_id is not None:
-        return live
+    if typed is None:  # merged already (today's demo loaded again): that merge stands
+        return PlayerMerge.objects.filter(kept=kit, undone_at=None).order_by("-pk").first()
     if not kit.phone:
         Player.objects.filter(pk=kit.pk).update(phone=KITS_PHONE)
         kit.phone = KITS_PHONE

@@ -13,6 +13,7 @@ from league.demo.nights import tonight
 from league.demo.seasons import demo_season
 from league.nights.services.results import GameScore, fixture_submit_scores
 from league.seasons.models import League
+from tournaments.demo import PROGRESSIVE
 from tournaments.models import Tournament
 
 DEMO_MODELS = [
@@ -60,7 +61,7 @@ def test_each_demo_account_logs_in_and_holds_its_roles(capsys, client):
     for event in Tournament.objects.all():
         assert permissions.can_run_tournament(users["director"], event)
         assert not permissions.can_run_tournament(users["scorekeeper"], event)
-    progressive = Tournament.objects.get(format="progressive")
+    progressive = Tournament.objects.get(slug=PROGRESSIVE)  # today's, beside the past nights
     assert permissions.can_keep_score(users["scorekeeper"], progressive)
     assert permissions.is_captain(users["captain"])
     assert permissions.role_names(users["player"]) == ["player"]
@@ -90,7 +91,7 @@ def test_running_it_again_keeps_the_day_and_a_later_day_rebuilds_it(capsys, monk
     rebuilt_tonight = tonight(demo_season()).demo
     assert rebuilt_tonight.date == later == timezone.localdate()
     assert not rebuilt_tonight.fixture_games.exists()  # yesterday's card went with the old demo
-    progressive = Tournament.objects.get(format="progressive")
+    progressive = Tournament.objects.get(slug=PROGRESSIVE)  # today's, beside the past nights
     assert progressive.date == later and progressive.current_round == 3
     assert League.objects.count() == 1
     rebuilt = _counts()

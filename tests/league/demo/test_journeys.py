@@ -25,6 +25,7 @@ from league.seasons.models import Fixture, Season, Waiver
 from scoring.handrows import final_keys
 from scoring.models import Game, Scorecard
 from tests.league.demo.loading import demo_loaded
+from tournaments.demo import PROGRESSIVE
 from tournaments.models import Round, Tournament
 from tournaments.services.progressive import round_unconfirmed_tables
 from wording import when
@@ -91,7 +92,7 @@ def test_the_demo_is_dated_from_the_day_it_is_loaded(demo):
     assert season.fixtures.filter(date__lt=today, fixture_games__isnull=True).count() == 0
     assert season.fixtures.filter(date__gt=today, status="scheduled").exists()
     assert list(season.snapshots.values_list("week", flat=True).order_by("week")) == [7, 8]
-    progressive = Tournament.objects.get(format="progressive")
+    progressive = Tournament.objects.get(slug=PROGRESSIVE)  # today's, beside the past nights
     assert progressive.date == today and progressive.status == Tournament.Status.RUNNING
     assert f"Demo data loaded for today, {when.day(today)}." in demo.out
 
@@ -203,7 +204,7 @@ def _open_tables(tournament: Tournament):  # type: ignore[no-untyped-def]
 
 
 def test_the_director_enters_the_last_cards_and_starts_the_next_round(demo, client):
-    progressive = Tournament.objects.get(format="progressive")
+    progressive = Tournament.objects.get(slug=PROGRESSIVE)  # today's, beside the past nights
     log_in(client, "director")
     manage = reverse("tournaments:manage", args=[progressive.slug])
     assert client.get(manage).status_code == 200
@@ -218,7 +219,7 @@ def test_the_director_enters_the_last_cards_and_starts_the_next_round(demo, clie
 
 
 def test_the_scorekeeper_enters_a_progressive_card(demo, client):
-    progressive = Tournament.objects.get(format="progressive")
+    progressive = Tournament.objects.get(slug=PROGRESSIVE)  # today's, beside the past nights
     table = _open_tables(progressive)[0]
     log_in(client, "scorekeeper")
     assert client.get(reverse("scoring:game_detail", args=[table.game_id])).status_code == 200
