@@ -20,11 +20,9 @@ Call it after `benchmarks.big_season.set_up_django()`, inside a database of your
 
 from __future__ import annotations
 
-import contextlib
 import datetime
 import random
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -261,21 +259,6 @@ def build_series(*, director: Any, players: int, events: int, rounds: int, slug:
     return series
 
 
-@contextlib.contextmanager
-def _one_rebuild_at_the_end() -> Iterator[None]:
-    """Cards confirmed in here don't re-rate one by one (a tenth of a second each): the
-    build ends with a rebuild from scratch, which gives the same numbers."""
-    from people.receivers import rerate_confirmed_game
-    from scoring.signals import card_confirmed
-
-    uid = "people.rerate_confirmed_game"
-    card_confirmed.disconnect(dispatch_uid=uid)
-    try:
-        yield
-    finally:
-        card_confirmed.connect(rerate_confirmed_game, dispatch_uid=uid)
-
-
 def build_big_club(
     *,
     games: int = 2000,
@@ -291,10 +274,11 @@ def build_big_club(
 
     from league.models import Player
     from people.models import ProfileChoice
+    from people.receivers import paused
     from people.services.ratings import ratings_rebuild
 
     began = time.perf_counter()
-    with _one_rebuild_at_the_end():
+    with paused():  # cards confirmed here don't re-rate one by one: one rebuild at the end
         director = get_user_model().objects.create_user(f"{slug}-director", password=PASSWORD)
         series = build_series(
             director=director, players=ladder_players, events=events, rounds=rounds, slug=slug

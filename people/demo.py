@@ -134,6 +134,14 @@ def _merge_kit(director) -> PlayerMerge | None:
     )
 
 
+def loading():  # type: ignore[no-untyped-def]
+    """Around the whole demo load (its cards commit at the end): one rebuild, in `load`,
+    instead of a re-rating per card."""
+    from people.receivers import paused
+
+    return paused()
+
+
 def load() -> list[str]:
     director = get_user_model().objects.get(username="director")
     today = timezone.localdate()

@@ -7,7 +7,9 @@ late confirmation page beats a rating that never moves), and the nightly rebuild
 last safety net.
 """
 
+import contextlib
 import logging
+from collections.abc import Iterator
 from typing import Any
 
 from scoring.signals import card_confirmed, game_players_changed
@@ -44,3 +46,15 @@ def connect() -> None:
     game_players_changed.connect(
         rerate_games_with_new_players, dispatch_uid="people.rerate_games_with_new_players"
     )
+
+
+@contextlib.contextmanager
+def paused() -> Iterator[None]:
+    """Cards confirmed in here don't re-rate one by one: for a bulk load that ends with
+    `ratings_rebuild()` (the same numbers), such as the demo."""
+    card_confirmed.disconnect(dispatch_uid="people.rerate_confirmed_game")
+    game_players_changed.disconnect(dispatch_uid="people.rerate_games_with_new_players")
+    try:
+        yield
+    finally:
+        connect()

@@ -1,3 +1,4 @@
+import contextlib
 from importlib import import_module
 
 from django.core.management.base import BaseCommand
@@ -25,15 +26,22 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options) -> None:
         lines: list[str] = []
-        with transaction.atomic():
-            for dotted in DEMO_MODULES:
-                try:
-                    module = import_module(dotted)
-                except ModuleNotFoundError as exc:
-                    if exc.name != dotted:
-                        raise
-                    continue
-                lines.extend(module.load())
+        modules = []
+        for dotted in DEMO_MODULES:
+            try:
+                modules.append(import_module(dotted))
+            except ModuleNotFoundError as exc:
+                if exc.name != dotted:
+                    raise
+        # A module's `loading()` wraps the whole load, commit included (people pauses its
+        # per-card re-rating there: the cards commit together at the end).
+        with contextlib.ExitStack() as around:
+            for module in modules:
+                if hasattr(module, "loading"):
+                    around.enter_context(module.loading())
+            with transaction.atomic():
+                for module in modules:
+                    lines.extend(module.load())
         today = timezone.localdate()
         self.stdout.write(self.style.SUCCESS(f"Demo data loaded for today, {day(today)}."))
         for line in lines:
