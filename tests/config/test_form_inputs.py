@@ -27,8 +27,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.config.html_forms import FormField, HtmlForm, post_forms
+from tests.config.permission_matrix import MATRIX, NA, TABLE_GAME_MATRIX, Entry
 from tests.config.permission_world import World, build_world
-from tests.config.test_permission_matrix import MATRIX, NA, TABLE_GAME_MATRIX, Entry
 
 pytestmark = pytest.mark.django_db
 
