@@ -13,11 +13,11 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from django.db.models import Q
 from django.utils import timezone
 
 from algorithms.hand_stats import Hand
-from league.models import FixtureGame, RosterEntry
+from league.models import FixtureGame
+from league.nights.selectors.lineups import night_player_ids
 from scoring.models import GameSeat, HandEntry, Scorecard, ScorecardVersion
 from tournaments.models import HeatMatch, MatchGame, Table
 
@@ -184,39 +184,25 @@ def _tournament_games(game_ids: list[int]) -> dict[int, dict]:
 
 def _league_lineups(fixtures: Iterable[dict]) -> dict[tuple[int, int], list[int]]:
     """(team id, fixture id) → the two players who played, where the roster tells it."""
-    fixtures = [f for f in fixtures if not f["forfeited_by_id"] and not f["no_result"]]
-    team_ids = {f["fixture__home_id"] for f in fixtures} | {f["fixture__away_id"] for f in fixtures}
-    fixture_ids = {f["fixture_id"] for f in fixtures}
-    if not fixtures:
+    played = [
+        {
+            "id": f["fixture_id"],
+            "date": f["fixture__date"],
+            "home_id": f["fixture__home_id"],
+            "away_id": f["fixture__away_id"],
+        }
+        for f in fixtures
+        if not f["forfeited_by_id"] and not f["no_result"]
+    ]
+    if not played:
         return {}
-    regulars: dict[int, list[tuple[int, datetime.date | None, datetime.date | None]]] = defaultdict(
-        list
-    )
-    subs: dict[tuple[int, int], list[int]] = defaultdict(list)
-    rows = RosterEntry.objects.filter(
-        Q(fixture__isnull=True, team_id__in=team_ids) | Q(fixture_id__in=fixture_ids),
-        approved=True,
-    ).values_list("team_id", "player_id", "role", "starts_on", "ends_on", "fixture_id")
-    for team_id, player_id, role, starts, ends, fixture_id in rows:
-        if fixture_id is not None:
-            subs[(team_id, fixture_id)].append(player_id)
-        elif role != RosterEntry.Role.SUB:
-            regulars[team_id].append((player_id, starts, ends))
     lineups: dict[tuple[int, int], list[int]] = {}
-    for fixture in fixtures:
-        day = fixture["fixture__date"]
-        for team_id in (fixture["fixture__home_id"], fixture["fixture__away_id"]):
-            on_roster = [
-                pk
-                for pk, starts, ends in regulars.get(team_id, [])
-                if (starts is None or starts <= day) and (ends is None or day <= ends)
-            ]
-            night_subs = subs.get((team_id, fixture["fixture_id"]), [])
-            lineup = sorted(set(on_roster) | set(night_subs))
-            if len(lineup) == 2 or (not night_subs and 0 < len(lineup) <= 2):
-                lineups[(team_id, fixture["fixture_id"])] = lineup
-            elif len(night_subs) == 2:
-                lineups[(team_id, fixture["fixture_id"])] = sorted(night_subs)
+    for key, (regulars, subs) in night_player_ids(played).items():
+        lineup = sorted(set(regulars) | set(subs))
+        if len(lineup) == 2 or (not subs and 0 < len(lineup) <= 2):
+            lineups[key] = lineup
+        elif len(subs) == 2:  # both regulars stood in for: the two subs played
+            lineups[key] = subs
     return lineups
 
 

@@ -8,7 +8,6 @@ of the fixture: home N and S, away E and W (`league.nights.services.lineups`).
 
 from __future__ import annotations
 
-import contextlib
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
@@ -40,23 +39,76 @@ def seats_for(fixture: Fixture, team_id: int) -> tuple[str, str]:
     return HOME_SEATS if team_id == fixture.home_id else AWAY_SEATS
 
 
+REGULAR_ROLES = (RosterEntry.Role.CAPTAIN, RosterEntry.Role.PLAYER)
+
+
+def plays_that_night(
+    *, role: str, sub_for: int | None, starts_on: Any, ends_on: Any, day: Any, fixture_id: int
+) -> bool:
+    """A roster place that counts on a fixture's night: a sub entered for this fixture, or a
+    regular (captain or player) on the roster at its date. The one rule for both readers."""
+    if sub_for is not None:
+        return sub_for == fixture_id
+    return (
+        role in REGULAR_ROLES
+        and (starts_on is None or starts_on <= day)
+        and (ends_on is None or day <= ends_on)
+    )
+
+
+def night_player_ids(
+    fixtures: list[dict[str, Any]],
+) -> dict[tuple[int, int], tuple[list[int], list[int]]]:
+    """(team id, fixture id) → the ids of the team's regulars and of its subs that night, for
+    many fixtures at once (one query); each fixture: a dict of "id", "date", "home_id",
+    "away_id"."""
+    team_ids = {f[side] for f in fixtures for side in ("home_id", "away_id")} - {None}
+    rows = RosterEntry.objects.filter(
+        Q(fixture__isnull=True, team_id__in=team_ids)
+        | Q(fixture_id__in=[f["id"] for f in fixtures]),
+        approved=True,
+    ).values_list("team_id", "player_id", "role", "starts_on", "ends_on", "fixture_id")
+    by_team: dict[int, list[tuple]] = defaultdict(list)
+    for row in rows:
+        by_team[row[0]].append(row)
+    found: dict[tuple[int, int], tuple[list[int], list[int]]] = {}
+    for fixture in fixtures:
+        for side in ("home_id", "away_id"):
+            team_id = fixture[side]
+            regulars, subs = set(), set()
+            for _, player_id, role, starts, ends, sub_for in by_team.get(team_id, []):
+                if plays_that_night(
+                    role=role,
+                    sub_for=sub_for,
+                    starts_on=starts,
+                    ends_on=ends,
+                    day=fixture["date"],
+                    fixture_id=fixture["id"],
+                ):
+                    (regulars if sub_for is None else subs).add(player_id)
+            found[(team_id, fixture["id"])] = (sorted(regulars), sorted(subs))
+    return found
+
+
 def eligible_players(fixture: Fixture) -> dict[int, list[Player]]:
     """Team id → its players that night, by name (one query for both teams)."""
-    day = fixture.date
-    regular = Q(
-        fixture__isnull=True,
-        role__in=[RosterEntry.Role.CAPTAIN, RosterEntry.Role.PLAYER],
-    ) & (Q(starts_on__isnull=True) | Q(starts_on__lte=day))
-    regular &= Q(ends_on__isnull=True) | Q(ends_on__gte=day)
     rows = (
         RosterEntry.objects.filter(team_id__in=fixture.team_ids(), approved=True)
-        .filter(regular | Q(fixture=fixture))
+        .filter(Q(fixture__isnull=True) | Q(fixture=fixture))
         .select_related("player")
         .order_by("player__name", "player_id")
     )
     found: dict[int, dict[int, Player]] = defaultdict(dict)
     for entry in rows:
-        found[entry.team_id].setdefault(entry.player_id, entry.player)
+        if plays_that_night(
+            role=entry.role,
+            sub_for=entry.fixture_id,
+            starts_on=entry.starts_on,
+            ends_on=entry.ends_on,
+            day=fixture.date,
+            fixture_id=fixture.pk,
+        ):
+            found[entry.team_id].setdefault(entry.player_id, entry.player)
     return {team_id: list(players.values()) for team_id, players in found.items()}
 
 
@@ -82,16 +134,11 @@ def fixture_lineups_kept(fixture: Fixture) -> Lineups:
     (recording a line-up moves it, as it moves the fixture page's stamp)."""
     stamp = fixture.updated_at.timestamp() if fixture.updated_at else 0
     key = f"league:fixture-lineups:{fixture.pk}:{stamp}"
-    try:
-        kept = cache.get(key)
-    except Exception:  # the cache is an optimisation: read instead
-        kept = None
-    if kept is not None:
-        return kept
-    lineups = fixture_lineups(fixture)
-    with contextlib.suppress(Exception):
-        cache.set(key, lineups, timeout=CACHE_SECONDS)
-    return lineups
+    kept = cache.get(key)  # the cache is fail-soft (config.cache): down, it answers None
+    if kept is None:
+        kept = fixture_lineups(fixture)
+        cache.set(key, kept, timeout=CACHE_SECONDS)
+    return kept
 
 
 @dataclass
