@@ -110,6 +110,7 @@ def build_regular_games(
 
     from scoring.handrows import tally_final
     from scoring.models import Game, GameSeat, HandEntry, RuleSet, Scorecard, ScorecardVersion
+    from scoring.services.cards import hand_entries
 
     rng = random.Random(seed)
     rule_set = RuleSet.objects.get(slug="classic-tens")
@@ -154,22 +155,9 @@ def build_regular_games(
     Scorecard.objects.bulk_update(cards, ["current_version"], batch_size=1000)
     HandEntry.objects.bulk_create(
         (
-            HandEntry(
-                version=version,
-                number=number,
-                **row.as_dict(),
-                ns_points=hand.points["NS"],
-                ew_points=hand.points["EW"],
-                ns_running=running["NS"],
-                ew_running=running["EW"],
-                seat_points=hand.seat_points,
-                seat_running=tally.seat_running[number - 1] if tally.seat_running else {},
-                summary=hand.summary[:240],
-            )
+            entry
             for version, (rows, tally) in zip(versions, tallies, strict=True)
-            for number, (row, hand, running) in enumerate(
-                zip(rows, tally.hands, tally.running, strict=True), start=1
-            )
+            for entry in hand_entries(version, rows, tally)
         ),
         batch_size=2000,
     )

@@ -84,6 +84,29 @@ def _same_content(version: ScorecardVersion, rows: list[HandRow], tally: CardTal
     )
 
 
+def hand_entries(
+    version: ScorecardVersion, rows: list[HandRow], tally: CardTally
+) -> list[HandEntry]:
+    """The unsaved hand rows of a version, with the points the engine gave each hand."""
+    return [
+        HandEntry(
+            version=version,
+            number=number,
+            **row.as_dict(),
+            ns_points=hand.points["NS"],
+            ew_points=hand.points["EW"],
+            ns_running=running["NS"],
+            ew_running=running["EW"],
+            seat_points=hand.seat_points,
+            seat_running=tally.seat_running[number - 1] if tally.seat_running else {},
+            summary=hand.summary[:240],
+        )
+        for number, (row, hand, running) in enumerate(
+            zip(rows, tally.hands, tally.running, strict=True), start=1
+        )
+    ]
+
+
 def _write_version(
     card: Scorecard,
     *,
@@ -125,23 +148,7 @@ def _write_version(
         confirmed_by=user if confirmed else None,
         confirmed_at=now if confirmed else None,
     )
-    HandEntry.objects.bulk_create(
-        HandEntry(
-            version=version,
-            number=number,
-            **row.as_dict(),
-            ns_points=hand.points["NS"],
-            ew_points=hand.points["EW"],
-            ns_running=running["NS"],
-            ew_running=running["EW"],
-            seat_points=hand.seat_points,
-            seat_running=tally.seat_running[number - 1] if tally.seat_running else {},
-            summary=hand.summary[:240],
-        )
-        for number, (row, hand, running) in enumerate(
-            zip(rows, tally.hands, tally.running, strict=True), start=1
-        )
-    )
+    HandEntry.objects.bulk_create(hand_entries(version, rows, tally))
     card.current_version = version
     return version
 
