@@ -55,6 +55,22 @@ class Verb(models.TextChoices):
     LADDER_EVENT_REMOVED = "ladder_event_removed", "Event removed from a season ladder"
     LADDER_TOP_INVITED = "ladder_top_invited", "Season ladder's top invited"
     LINEUP_RECORDED = "lineup_recorded", "Line-up recorded"
+    SIGN_UP_CHANGED = "sign_up_changed", "Sign-up changed"
+    REGISTERED = "registered", "Registered"
+    PARTNER_ACCEPTED = "partner_accepted", "Partner accepted"
+    PLACE_TAKEN = "place_taken", "Place taken"
+    WAITLISTED = "waitlisted", "Put on the waitlist"
+    PLACE_OFFERED = "place_offered", "Place offered from the waitlist"
+    OFFER_LAPSED = "offer_lapsed", "Offered place passed on"
+    REGISTRATION_ACCEPTED = "registration_accepted", "Registration accepted"
+    FREE_AGENT_PLACED = "free_agent_placed", "Free agent placed"
+    REGISTRATION_REFUSED = "registration_refused", "Registration refused"
+    REGISTRATION_WITHDRAWN = "registration_withdrawn", "Registration withdrawn"
+    REGISTRATION_LAPSED = "registration_lapsed", "Registration lapsed (not paid in time)"
+    PAYMENT_RECORDED = "payment_recorded", "Payment recorded"
+    REFUND_RECORDED = "refund_recorded", "Refund recorded"
+    LEDGER_POSTED = "ledger_posted", "Ledger entry posted"
+    LEDGER_CLOSED = "ledger_closed", "Ledger closed"
 
 
 class Scope(models.TextChoices):

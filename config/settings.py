@@ -41,6 +41,7 @@ INSTALLED_APPS = [
     "tournaments",
     "notices",
     "people",
+    "money",
     "wording",
 ]
 

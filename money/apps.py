@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+
+
+class MoneyConfig(AppConfig):
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "money"
+    verbose_name = "Sign-up and money"
