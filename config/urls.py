@@ -20,6 +20,7 @@ urlpatterns = [
     path("scoring/", include("scoring.urls")),
     path("notices/", include((notices_routes, "notices"))),
     path("people/", include("people.urls")),
+    path("money/", include("money.urls")),
     path("", include("home.urls")),
     path("", include("accounts.urls")),
 ]

@@ -1,0 +1,3 @@
+"""Routes of this part (included by money.urls, namespace "money")."""
+
+urlpatterns: list = []
