@@ -137,6 +137,10 @@ class LedgerEntry(models.Model):
         "league.Player", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     party = models.CharField(max_length=NAME_MAX, blank=True)
+    # The event's entry a PRIZE line pays (one prize per entry: the guard of paying twice).
+    prize_entry = models.ForeignKey(
+        "tournaments.Entry", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     corrects = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.PROTECT, related_name="corrections"
     )
@@ -158,6 +162,22 @@ class LedgerEntry(models.Model):
             ),
             models.CheckConstraint(
                 condition=Q(method__in=["cash", "other", "card"]), name="ledger_entry_method_known"
+            ),
+            # A double submit never doubles a buy-in, a payout or a prize.
+            models.UniqueConstraint(
+                fields=["pot", "player"],
+                condition=Q(kind="buy_in", pot__isnull=False, player__isnull=False),
+                name="ledger_buy_in_once",
+            ),
+            models.UniqueConstraint(
+                fields=["pot", "player"],
+                condition=Q(kind="pot_payout", pot__isnull=False, player__isnull=False),
+                name="ledger_pot_payout_once",
+            ),
+            models.UniqueConstraint(
+                fields=["ledger", "prize_entry"],
+                condition=Q(kind="prize", prize_entry__isnull=False),
+                name="ledger_prize_once",
             ),
         ]
 
