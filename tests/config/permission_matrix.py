@@ -99,6 +99,36 @@ def _pending(w: World) -> dict:
     return {"version": w.pending.pk}
 
 
+def _event_ledger(w: World) -> dict:
+    """Tournament T's ledger (made on first use), with a loner basket and one line."""
+    from django.utils import timezone
+
+    from money.models import Ledger, LedgerEntry, SidePot
+
+    ledger, _ = Ledger.objects.get_or_create(tournament=w.tournament)
+    pot, _ = SidePot.objects.get_or_create(
+        ledger=ledger, name="Loners", defaults={"buy_in_cents": 200}
+    )
+    line = ledger.entries.first() or LedgerEntry.objects.create(
+        ledger=ledger, kind="income", amount_cents=500, at=timezone.now()
+    )
+    return {"pk": ledger.pk, "_pot": pot.pk, "_line": line.pk}
+
+
+def _ledger(w: World) -> dict:
+    return {"pk": _event_ledger(w)["pk"]}
+
+
+def _ledger_pot(w: World) -> dict:
+    made = _event_ledger(w)
+    return {"pk": made["pk"], "pot": made["_pot"]}
+
+
+def _ledger_line(w: World) -> dict:
+    made = _event_ledger(w)
+    return {"pk": made["pk"], "entry": made["_line"]}
+
+
 def _with(base: Callable[[World], dict], **extra: Callable[[World], Any]) -> Callable:
     return lambda w: {**base(w), **{key: make(w) for key, make in extra.items()}}
 
@@ -290,6 +320,18 @@ MATRIX: dict[str, Entry] = {
     "people:my_profile": Entry(_none, USERS, USERS),  # the person's own choice
     "people:season_statistics": Entry(lambda w: {"season_id": w.season.pk}, ALL, NA),
     "people:event_statistics": Entry(_event, ALL, NA),
+    # --- money: the ledgers (a season's: its managers; an event's: its directors) ---
+    "money:ledger_event": Entry(_event, DIRECTOR, NA),
+    "money:ledger_season": Entry(_season, MANAGER, NA),
+    "money:ledger_csv": Entry(_ledger, DIRECTOR, NA),
+    "money:ledger_purse": Entry(_ledger, DIRECTOR, DIRECTOR),
+    "money:ledger_line_add": Entry(_ledger, DIRECTOR, DIRECTOR),
+    "money:ledger_correct": Entry(_ledger_line, DIRECTOR, DIRECTOR),
+    "money:ledger_close": Entry(_ledger, NA, DIRECTOR),
+    "money:ledger_pot_new": Entry(_ledger, DIRECTOR, DIRECTOR),
+    "money:ledger_buy_ins": Entry(_ledger_pot, DIRECTOR, DIRECTOR),
+    "money:ledger_pot_pay_out": Entry(_ledger_pot, DIRECTOR, DIRECTOR),
+    "money:ledger_prizes": Entry(_ledger, DIRECTOR, DIRECTOR),
 }
 
 # A tournament table's game: its staff settle, nobody from a league or another event.
