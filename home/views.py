@@ -13,6 +13,7 @@ from home.services import account_update
 from league.nights.selectors.tonight import team_fixtures_due, tonight_for
 from league.seasons.models import League
 from league.seasons.selectors import teams_for_user
+from money.registrations.selectors import registrations_of
 from tournaments.models import Tournament
 from tournaments.selectors.my_seats import seats_tonight
 
@@ -94,6 +95,7 @@ def account(request: HttpRequest) -> HttpResponse:
         {
             "form": form,
             "overview": overview,
+            "my_registrations": registrations_of(user),
             "sign_out_form": SignOutEverywhereForm(request=request),
         },
     )

@@ -5,3 +5,6 @@ class MoneyConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "money"
     verbose_name = "Sign-up and money"
+
+    def ready(self) -> None:
+        from money.registrations import tasks  # noqa: F401  (Celery finds money.tasks only)

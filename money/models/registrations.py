@@ -10,9 +10,11 @@ from money.models.signups import SignUp
 
 MESSAGE_MAX = 500
 ANSWER_MAX = 500
-# States in which a registration counts (one per person), and those that hold a place.
+# States in which a registration counts (one per person), and those that hold a place. A
+# captain's (or a pair's first player's) place is taken when they register, so a partner
+# slow to accept doesn't lose it: WAITING_PARTNER holds a place too.
 LIVE_STATES = ["waiting_partner", "holding", "waitlisted", "offered", "free_agent", "accepted"]
-PLACED_STATES = ["holding", "offered", "accepted"]
+PLACED_STATES = ["waiting_partner", "holding", "offered", "accepted"]
 
 
 def new_token() -> str:
@@ -25,7 +27,8 @@ class Registration(models.Model):
 
     A place is a number 1..places, held by at most one live registration (a unique
     constraint: two people taking the last place at once, one gets it); the waitlist is a
-    position, unique too. States that hold a place: HOLDING, OFFERED, ACCEPTED.
+    position, unique too. States that hold a place: WAITING_PARTNER, HOLDING, OFFERED,
+    ACCEPTED.
     """
 
     class State(models.TextChoices):
@@ -60,6 +63,9 @@ class Registration(models.Model):
         "league.SkillLevel", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     answers = models.JSONField(default=dict, blank=True, help_text="Question id -> answer.")
+    # The season's waiver agreed in the flow, per role ("player", "partner"): typed name,
+    # when, from where. Signed as the season's Waiver once the team's roster exists.
+    waivers = models.JSONField(default=dict, blank=True)
     place = models.PositiveSmallIntegerField(null=True, blank=True)
     waitlist_position = models.PositiveIntegerField(null=True, blank=True)
     offer_token = models.CharField(max_length=40, blank=True)

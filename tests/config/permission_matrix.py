@@ -129,6 +129,50 @@ def _ledger_line(w: World) -> dict:
     return {"pk": made["pk"], "entry": made["_line"]}
 
 
+def _sign_up(w: World) -> dict:
+    """League A's season sign-up, open now (made on first use)."""
+    return {"sign_up_id": _season_sign_up(w).pk}
+
+
+def _season_sign_up(w: World) -> Any:
+    import datetime
+
+    from django.utils import timezone
+
+    from money.models import SignUp
+
+    now = timezone.now()
+    sign_up, _ = SignUp.objects.get_or_create(
+        season=w.season,
+        defaults={
+            "unit": "team",
+            "opens_at": now - datetime.timedelta(days=1),
+            "closes_at": now + datetime.timedelta(days=7),
+        },
+    )
+    return sign_up
+
+
+def _registration(w: World) -> Any:
+    """The player's own registration (a team holding place 1) in league A's sign-up."""
+    from money.models import Registration
+
+    registration, _ = Registration.objects.get_or_create(
+        sign_up=_season_sign_up(w),
+        player=w.users["player"].player,
+        defaults={"state": "holding", "place": 1, "team_name": "Matrix Bowers"},
+    )
+    return registration
+
+
+def _registration_pk(w: World) -> dict:
+    return {"pk": _registration(w).pk}
+
+
+def _partner_token(w: World) -> dict:
+    return {"token": _registration(w).partner_token}
+
+
 def _with(base: Callable[[World], dict], **extra: Callable[[World], Any]) -> Callable:
     return lambda w: {**base(w), **{key: make(w) for key, make in extra.items()}}
 
@@ -332,6 +376,19 @@ MATRIX: dict[str, Entry] = {
     "money:ledger_buy_ins": Entry(_ledger_pot, DIRECTOR, DIRECTOR),
     "money:ledger_pot_pay_out": Entry(_ledger_pot, DIRECTOR, DIRECTOR),
     "money:ledger_prizes": Entry(_ledger, DIRECTOR, DIRECTOR),
+    # --- money: registrations (a sign-up's staff; the person's own; token links) ---
+    "money:register": Entry(_sign_up, ALL, ALL),  # a refusal re-shows the form
+    "money:registration_list": Entry(_sign_up, MANAGER, NA),
+    "money:registration_csv": Entry(_sign_up, MANAGER, NA),
+    "money:registration_detail": Entry(_registration_pk, frozenset({"player", "manager"}), NA),
+    "money:registration_withdraw": Entry(_registration_pk, NA, frozenset({"player"})),
+    "money:registration_accept": Entry(_registration_pk, NA, MANAGER),
+    "money:registration_refuse": Entry(_registration_pk, NA, MANAGER),
+    "money:registration_place": Entry(_registration_pk, NA, MANAGER),
+    # Whoever holds the partner's link may open it and accept (signed in, or giving a name).
+    "money:partner_accept": Entry(_partner_token, ALL, ALL),
+    # An offer's link that isn't a live offer is not found, for everyone.
+    "money:offer_respond": Entry(lambda w: {"token": "not-an-offer"}, NOBODY, NOBODY),
 }
 
 # A tournament table's game: its staff settle, nobody from a league or another event.

@@ -162,6 +162,17 @@ PATHS_AND_VIEWS = [
     ("/people/series/fall/ladder.csv", "people:ladder_csv"),
     ("/people/series/fall/edit/", "people:series_edit"),
     ("/people/series/fall/invite/", "people:series_invite"),
+    # Sign-up and money: registrations (links sit in sent emails and texts).
+    ("/money/sign-ups/7/register/", "money:register"),
+    ("/money/sign-ups/7/registrations/", "money:registration_list"),
+    ("/money/sign-ups/7/registrations.csv", "money:registration_csv"),
+    ("/money/registrations/7/", "money:registration_detail"),
+    ("/money/registrations/7/withdraw/", "money:registration_withdraw"),
+    ("/money/registrations/7/accept/", "money:registration_accept"),
+    ("/money/registrations/7/refuse/", "money:registration_refuse"),
+    ("/money/registrations/7/place/", "money:registration_place"),
+    ("/money/partner/AbC-dEf_9/", "money:partner_accept"),
+    ("/money/offers/AbC-dEf_9/", "money:offer_respond"),
 ]
 
 
