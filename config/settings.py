@@ -190,6 +190,12 @@ TWILIO_ACCOUNT_SID = env_str("TWILIO_ACCOUNT_SID")
 TWILIO_AUTH_TOKEN = env_str("TWILIO_AUTH_TOKEN")
 DEFAULT_FROM_SMS = env_str("DEFAULT_FROM_SMS", "+15555550100")
 
+# Card payments through Stripe Checkout (a sign-up's choice; paying at the door needs none).
+STRIPE_SECRET_KEY = env_str("STRIPE_SECRET_KEY")
+STRIPE_WEBHOOK_SECRET = env_str("STRIPE_WEBHOOK_SECRET")
+# Where the `stripe` library sends its calls: Stripe's own; tests point it at a local stand-in.
+STRIPE_API_BASE = env_str("STRIPE_API_BASE", "https://api.stripe.com")
+
 # Celery: without a broker the tasks run eagerly in the web process (the demo).
 CELERY_BROKER_URL = env_str("CELERY_BROKER_URL")
 CELERY_RESULT_BACKEND = env_str("CELERY_RESULT_BACKEND", CELERY_BROKER_URL or "cache+memory://")

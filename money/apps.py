@@ -7,4 +7,6 @@ class MoneyConfig(AppConfig):
     verbose_name = "Sign-up and money"
 
     def ready(self) -> None:
+        from money import checks  # noqa: F401  (registers the deploy check)
+        from money.payments import receivers  # noqa: F401  (listens to money.signals)
         from money.registrations import tasks  # noqa: F401  (Celery finds money.tasks only)
