@@ -6,7 +6,7 @@ when the sign-up is closed or there is none. One query."""
 from typing import Any
 
 from django import template
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 
 from money.models import SignUp
 from money.setup import selectors
@@ -15,11 +15,8 @@ register = template.Library()
 
 
 def register_url(sign_up: SignUp) -> str:
-    """The registration page's address ("" until the registration pages are there)."""
-    try:
-        return reverse("money:register", args=[sign_up.pk])
-    except NoReverseMatch:
-        return ""
+    """The registration page's address."""
+    return reverse("money:register", args=[sign_up.pk])
 
 
 @register.inclusion_tag("money/setup/_sign_up_notice.html")
@@ -32,8 +29,3 @@ def sign_up_notice(target: Any) -> dict:
         "places": selectors.places_of(sign_up),
         "url": register_url(sign_up),
     }
-
-
-@register.simple_tag
-def sign_up_register_url(sign_up: SignUp) -> str:
-    return register_url(sign_up)

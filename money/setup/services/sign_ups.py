@@ -103,6 +103,13 @@ def _shown(sign_up: SignUp, name: str) -> str:
     return str(value)
 
 
+def _same(old: Any, new: Any) -> bool:
+    """Equal, or the same minute: the form shows and sends moments to the minute."""
+    if isinstance(old, datetime.datetime) and isinstance(new, datetime.datetime):
+        return old.replace(second=0, microsecond=0) == new.replace(second=0, microsecond=0)
+    return old == new
+
+
 def _log(sign_up: SignUp, by: Any, detail: str) -> None:
     scope_kind, scope_id = sign_up.scope
     activity_record(
@@ -167,7 +174,7 @@ def sign_up_update(*, sign_up: SignUp, by: Any, terms: Terms) -> list[str]:
     changes = []
     for name in TERM_FIELDS:
         new = getattr(terms, name)
-        if getattr(locked, name) == new:
+        if _same(getattr(locked, name), new):
             continue
         before = _shown(locked, name)
         setattr(locked, name, new)
