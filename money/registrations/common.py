@@ -22,7 +22,9 @@ def lock_sign_up(sign_up: SignUp) -> SignUp:
     """Places and waitlist positions are given out one at a time per sign-up: the row lock
     serialises them (the unique constraints on place and position are the final guard)."""
     return (
-        SignUp.objects.select_for_update().select_related("season", "tournament").get(pk=sign_up.pk)
+        SignUp.objects.select_for_update(of=("self",))
+        .select_related("season", "tournament")
+        .get(pk=sign_up.pk)
     )
 
 
@@ -30,7 +32,7 @@ def lock_registration(registration: Registration) -> Registration:
     """The sign-up first, then the registration: every service locks in this order."""
     lock_sign_up(registration.sign_up)
     return (
-        Registration.objects.select_for_update()
+        Registration.objects.select_for_update(of=("self",))
         .select_related("sign_up__season__league", "sign_up__tournament", "player", "partner")
         .get(pk=registration.pk)
     )

@@ -13,7 +13,7 @@ from django.db import transaction
 
 from activity.models import Verb
 from money.models import Registration
-from money.registrations.common import lock_registration, lock_sign_up, log, money_text, now
+from money.registrations.common import lock_registration, log, money_text, now
 from money.registrations.places import hold_terms, leave, placed_state
 
 State = Registration.State
@@ -85,16 +85,15 @@ def offer_decline(*, token: str, by: Any = None) -> Registration:
 def _expire_one(registration_id: int) -> bool:
     with transaction.atomic():
         registration = Registration.objects.select_related("sign_up").get(pk=registration_id)
-        lock_sign_up(registration.sign_up)
-        at = now()
-        # Conditional: only an offer still open and still past its time passes on.
-        done = Registration.objects.filter(
-            pk=registration_id, state=State.OFFERED, offer_expires_at__lte=at
-        ).update(state=State.LAPSED, updated_at=at)
-        if not done:
-            return False
         registration = lock_registration(registration)
-        registration.state = State.OFFERED  # `leave` records what it was
+        at = now()
+        # Conditional: only an offer still open and still past its time passes on (a
+        # worker that comes second, or an answer a moment before, leaves nothing to do).
+        claimed = Registration.objects.filter(
+            pk=registration_id, state=State.OFFERED, offer_expires_at__lte=at
+        ).update(updated_at=at)
+        if not claimed:
+            return False
         leave(
             registration,
             state=State.LAPSED,
