@@ -86,7 +86,9 @@ def registration_payments(registration: Registration) -> RegistrationPayments:
         refunds = list(payment.refunds.all())
         back = sum(r.amount_cents for r in refunds if r.state in COUNTED_REFUNDS)
         if payment.state == Payment.State.PAID:
-            kept += payment.amount_cents - back
+            kept += payment.amount_cents - sum(
+                r.amount_cents for r in refunds if r.state == Refund.State.DONE
+            )
         if payment.state == Payment.State.PENDING:
             pending = payment
         refundable = payment.amount_cents - back if payment.state == Payment.State.PAID else 0

@@ -5,11 +5,6 @@ from django.urls import path
 from money.payments import views, webhooks
 
 urlpatterns = [
-    path(
-        "payments/registrations/<int:pk>/",
-        views.registration_payments,
-        name="registration_payments",
-    ),
     path("payments/registrations/<int:pk>/card/", views.pay_by_card, name="pay_by_card"),
     path(
         "payments/registrations/<int:pk>/card/cancelled/",

@@ -1,20 +1,21 @@
 """Pages and actions of payments: thin — parse, authorize, call a service, answer.
 
-The player pays by card from their registration's payments; staff mark paid at the door
-and refund. Every action goes back to `next` (the registration page it was sent from) or
-to the registration's payments page.
+The player pays by card from their registration's page (the registrations part's, which
+includes templates/money/payments/_registration_payments.html); staff mark paid at the
+door and refund there. Every action goes back to `next` (the page it was sent from) or to
+the registration's page.
 """
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 
-from money.access import can_manage_sign_up, can_view_registration, is_own_registration
+from money.access import can_manage_sign_up, is_own_registration
 from money.models import Payment, Refund, Registration
 from money.payments.forms import MarkPaidForm, RefundForm
 from money.payments.selectors import pending_card_payment
@@ -33,7 +34,8 @@ def _registration(pk: int) -> Registration:
 
 
 def _page(registration: Registration) -> str:
-    return reverse("money:registration_payments", kwargs={"pk": registration.pk})
+    """The registration's page (the registrations part's), which shows its payments."""
+    return reverse("money:registration_detail", kwargs={"pk": registration.pk})
 
 
 def _back(request: HttpRequest, registration: Registration) -> HttpResponseRedirect:
@@ -57,23 +59,6 @@ def _form_refused(request: HttpRequest, form: MarkPaidForm | RefundForm) -> None
             messages.error(request, f"{label}: {error}" if label else error)
 
 
-@require_GET
-@login_required
-def registration_payments(request: HttpRequest, pk: int) -> HttpResponse:
-    registration = _registration(pk)
-    if not can_view_registration(request.user, registration):
-        raise Http404
-    staff = can_manage_sign_up(request.user, registration.sign_up)
-    own = is_own_registration(request.user, registration)
-    if request.GET.get("paid") == "1" and own and pending_card_payment(registration) is not None:
-        messages.info(request, "Thank you: the card provider is confirming your payment.")
-    return render(
-        request,
-        "money/payments/registration_payments.html",
-        {"registration": registration, "viewer_is_staff": staff},
-    )
-
-
 @require_POST
 @login_required
 def pay_by_card(request: HttpRequest, pk: int) -> HttpResponse:
@@ -88,7 +73,7 @@ def pay_by_card(request: HttpRequest, pk: int) -> HttpResponse:
         start = payment_card_start(
             registration=registration,
             user=request.user,
-            success_url=f"{page}?paid=1",
+            success_url=f"{page}?paid=1#payments-{registration.pk}",
             cancel_url=cancel,
         )
     except CardUnavailable as exc:

@@ -24,6 +24,8 @@ _DOWN = (stripe.error.APIConnectionError, stripe.error.RateLimitError, stripe.er
 
 
 def _configure() -> None:
+    if not settings.STRIPE_SECRET_KEY:  # the deploy check warns of this; nothing is sent
+        raise ProviderUnavailable("STRIPE_SECRET_KEY is not set.")
     stripe.api_key = settings.STRIPE_SECRET_KEY
     stripe.api_base = settings.STRIPE_API_BASE
     if stripe.default_http_client is None:

@@ -24,7 +24,7 @@ def _recipients(registration: Registration) -> list[Recipient]:
 
 
 def _link(registration: Registration) -> str:
-    return reverse("money:registration_payments", kwargs={"pk": registration.pk})
+    return reverse("money:registration_detail", kwargs={"pk": registration.pk})
 
 
 def receipt_send(*, payment: Payment, by: object = None) -> Notice | None:

@@ -118,9 +118,11 @@ def refund_send(*, refund_id: int) -> Refund:
     what it says. Safe to call any number of times; never inside a transaction that holds
     a lock the provider's webhook would wait for."""
     refund = Refund.objects.select_related("payment").get(pk=refund_id)
+    payment = refund.payment
     if refund.state != Refund.State.PENDING or refund.provider_ref:
         return refund
-    payment = refund.payment
+    if payment.method != Payment.Method.CARD:  # money at the door is recorded, never sent
+        return refund
     try:
         result = provider_for(payment.method).refund(
             key=refund_key(refund),
