@@ -153,6 +153,23 @@ def _season_sign_up(w: World) -> Any:
     return sign_up
 
 
+def _setup_question(w: World) -> dict:
+    """A question of league A's season sign-up (made on first use)."""
+    from money.models import Question
+
+    sign_up = _season_sign_up(w)
+    question, _ = Question.objects.get_or_create(sign_up=sign_up, text="Matrix question?")
+    return {"pk": sign_up.pk, "question": question.pk}
+
+
+def _setup_member(w: World) -> dict:
+    """The player, a member of league A (made on first use)."""
+    from money.models import Member
+
+    member, _ = Member.objects.get_or_create(league=w.league, player=w.users["player"].player)
+    return {"league": w.league.slug, "pk": member.pk}
+
+
 def _registration(w: World) -> Any:
     """The player's own registration (a team holding place 1) in league A's sign-up."""
     from money.models import Registration
@@ -171,6 +188,21 @@ def _registration_pk(w: World) -> dict:
 
 def _partner_token(w: World) -> dict:
     return {"token": _registration(w).partner_token}
+
+
+def _paid(w: World) -> Any:
+    """A cash payment of the player's registration, with a refund from it (made on first use)."""
+    from money.models import Payment, Refund
+
+    payment, _ = Payment.objects.get_or_create(
+        registration=_registration(w),
+        provider_ref="door:matrix",
+        defaults={"amount_cents": 1000, "currency": "USD", "method": "cash", "state": "paid"},
+    )
+    refund, _ = Refund.objects.get_or_create(
+        payment=payment, defaults={"amount_cents": 100, "state": "done"}
+    )
+    return payment, refund
 
 
 def _with(base: Callable[[World], dict], **extra: Callable[[World], Any]) -> Callable:
@@ -376,6 +408,16 @@ MATRIX: dict[str, Entry] = {
     "money:ledger_buy_ins": Entry(_ledger_pot, DIRECTOR, DIRECTOR),
     "money:ledger_pot_pay_out": Entry(_ledger_pot, DIRECTOR, DIRECTOR),
     "money:ledger_prizes": Entry(_ledger, DIRECTOR, DIRECTOR),
+    # --- money: sign-up settings (a season's: its managers; an event's: its directors) ---
+    "money:index": Entry(_none, ALL, NA),  # the sign-ups open now, to everyone
+    "money:season_sign_up": Entry(_season, MANAGER, MANAGER),
+    "money:event_sign_up": Entry(_event, DIRECTOR, DIRECTOR),
+    "money:sign_up_questions": Entry(lambda w: {"pk": _season_sign_up(w).pk}, MANAGER, MANAGER),
+    "money:question_edit": Entry(_setup_question, MANAGER, MANAGER),
+    "money:question_move": Entry(_setup_question, NA, MANAGER),
+    "money:question_remove": Entry(_setup_question, NA, MANAGER),
+    "money:league_members": Entry(_league, MANAGER, MANAGER),
+    "money:member_remove": Entry(_setup_member, NA, MANAGER),
     # --- money: registrations (a sign-up's staff; the person's own; token links) ---
     "money:register": Entry(_sign_up, ALL, ALL),  # a refusal re-shows the form
     "money:registration_list": Entry(_sign_up, MANAGER, NA),
@@ -389,6 +431,14 @@ MATRIX: dict[str, Entry] = {
     "money:partner_accept": Entry(_partner_token, ALL, ALL),
     # An offer's link that isn't a live offer is not found, for everyone.
     "money:offer_respond": Entry(lambda w: {"token": "not-an-offer"}, NOBODY, NOBODY),
+    # --- money: payments (the registration's own person pays; its staff mark paid, refund) ---
+    "money:pay_by_card": Entry(_registration_pk, NA, frozenset({"player"})),
+    "money:checkout_cancelled": Entry(_registration_pk, frozenset({"player"}), NA),
+    "money:mark_paid": Entry(_registration_pk, NA, MANAGER),
+    "money:refund_payment": Entry(lambda w: {"pk": _paid(w)[0].pk}, NA, MANAGER),
+    "money:refund_send_again": Entry(lambda w: {"pk": _paid(w)[1].pk}, NA, MANAGER),
+    # Stripe's webhook: public, answered 400 without its signature (test_webhooks.py).
+    "money:stripe_webhook": Entry(_none, NA, ALL),
 }
 
 # A tournament table's game: its staff settle, nobody from a league or another event.

@@ -162,6 +162,16 @@ PATHS_AND_VIEWS = [
     ("/people/series/fall/ladder.csv", "people:ladder_csv"),
     ("/people/series/fall/edit/", "people:series_edit"),
     ("/people/series/fall/invite/", "people:series_invite"),
+    # Sign-up and money: the open sign-ups and their settings (linked from staff pages).
+    ("/money/", "money:index"),
+    ("/money/leagues/fall/fall/sign-up/", "money:season_sign_up"),
+    ("/money/events/fall/sign-up/", "money:event_sign_up"),
+    ("/money/sign-ups/7/questions/", "money:sign_up_questions"),
+    ("/money/sign-ups/7/questions/7/", "money:question_edit"),
+    ("/money/sign-ups/7/questions/7/move/", "money:question_move"),
+    ("/money/sign-ups/7/questions/7/remove/", "money:question_remove"),
+    ("/money/leagues/fall/members/", "money:league_members"),
+    ("/money/leagues/fall/members/7/remove/", "money:member_remove"),
     # Sign-up and money: registrations (links sit in sent emails and texts).
     ("/money/sign-ups/7/register/", "money:register"),
     ("/money/sign-ups/7/registrations/", "money:registration_list"),
@@ -173,6 +183,14 @@ PATHS_AND_VIEWS = [
     ("/money/registrations/7/place/", "money:registration_place"),
     ("/money/partner/AbC-dEf_9/", "money:partner_accept"),
     ("/money/offers/AbC-dEf_9/", "money:offer_respond"),
+    # Sign-up and money: payments (Stripe's checkout comes back here; its webhook's address
+    # is set in Stripe's dashboard).
+    ("/money/payments/registrations/7/card/", "money:pay_by_card"),
+    ("/money/payments/registrations/7/card/cancelled/", "money:checkout_cancelled"),
+    ("/money/payments/registrations/7/mark-paid/", "money:mark_paid"),
+    ("/money/payments/7/refund/", "money:refund_payment"),
+    ("/money/payments/refunds/7/send/", "money:refund_send_again"),
+    ("/money/payments/stripe/webhook/", "money:stripe_webhook"),
 ]
 
 
