@@ -78,7 +78,9 @@ def locked(ledger: Ledger, by: Any, *, correction: bool = False) -> Ledger:
     """The ledger row, locked for this transaction, once `by` may change it."""
     if not can_manage_ledger(by, ledger):
         raise PermissionDenied(ONLY_STAFF)
-    fresh = Ledger.objects.select_for_update().select_related("season").get(pk=ledger.pk)
+    fresh = (
+        Ledger.objects.select_for_update(of=("self",)).select_related("season").get(pk=ledger.pk)
+    )
     if fresh.closed_at is not None and not correction:
         raise ValidationError(CLOSED)
     return fresh
