@@ -205,21 +205,6 @@ def _paid(w: World) -> Any:
     return payment, refund
 
 
-def _paid(w: World) -> Any:
-    """A cash payment of the player's registration, with a refund from it (made on first use)."""
-    from money.models import Payment, Refund
-
-    payment, _ = Payment.objects.get_or_create(
-        registration=_registration(w),
-        provider_ref="door:matrix",
-        defaults={"amount_cents": 1000, "currency": "USD", "method": "cash", "state": "paid"},
-    )
-    refund, _ = Refund.objects.get_or_create(
-        payment=payment, defaults={"amount_cents": 100, "state": "done"}
-    )
-    return payment, refund
-
-
 def _with(base: Callable[[World], dict], **extra: Callable[[World], Any]) -> Callable:
     return lambda w: {**base(w), **{key: make(w) for key, make in extra.items()}}
 
@@ -446,14 +431,6 @@ MATRIX: dict[str, Entry] = {
     "money:partner_accept": Entry(_partner_token, ALL, ALL),
     # An offer's link that isn't a live offer is not found, for everyone.
     "money:offer_respond": Entry(lambda w: {"token": "not-an-offer"}, NOBODY, NOBODY),
-    # --- money: payments (the registration's own person pays; its staff mark paid, refund) ---
-    "money:pay_by_card": Entry(_registration_pk, NA, frozenset({"player"})),
-    "money:checkout_cancelled": Entry(_registration_pk, frozenset({"player"}), NA),
-    "money:mark_paid": Entry(_registration_pk, NA, MANAGER),
-    "money:refund_payment": Entry(lambda w: {"pk": _paid(w)[0].pk}, NA, MANAGER),
-    "money:refund_send_again": Entry(lambda w: {"pk": _paid(w)[1].pk}, NA, MANAGER),
-    # Stripe's webhook: public, answered 400 without its signature (test_webhooks.py).
-    "money:stripe_webhook": Entry(_none, NA, ALL),
     # --- money: payments (the registration's own person pays; its staff mark paid, refund) ---
     "money:pay_by_card": Entry(_registration_pk, NA, frozenset({"player"})),
     "money:checkout_cancelled": Entry(_registration_pk, frozenset({"player"}), NA),

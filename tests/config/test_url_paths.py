@@ -191,14 +191,6 @@ PATHS_AND_VIEWS = [
     ("/money/payments/7/refund/", "money:refund_payment"),
     ("/money/payments/refunds/7/send/", "money:refund_send_again"),
     ("/money/payments/stripe/webhook/", "money:stripe_webhook"),
-    # Sign-up and money: payments (Stripe's checkout comes back here; its webhook's address
-    # is set in Stripe's dashboard).
-    ("/money/payments/registrations/7/card/", "money:pay_by_card"),
-    ("/money/payments/registrations/7/card/cancelled/", "money:checkout_cancelled"),
-    ("/money/payments/registrations/7/mark-paid/", "money:mark_paid"),
-    ("/money/payments/7/refund/", "money:refund_payment"),
-    ("/money/payments/refunds/7/send/", "money:refund_send_again"),
-    ("/money/payments/stripe/webhook/", "money:stripe_webhook"),
 ]
 
 
