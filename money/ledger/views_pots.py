@@ -84,6 +84,7 @@ def pot_buy_ins(request: HttpRequest, pk: int, pot: int) -> HttpResponse:
         f"{side_pot.name}: buy-ins at {cents_text(side_pot.buy_in_cents, ledger.currency)}",
         pot=side_pot,
         taken=len(taken),
+        submit="Record buy-ins",
     )
 
 
