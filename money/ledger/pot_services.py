@@ -17,7 +17,7 @@ from money.amounts import cents_text
 from money.ledger import pots as split
 from money.ledger.event_reads import event_players, lone_hands_made, prizes_due
 from money.ledger.selectors import pot_left
-from money.ledger.services import check_amount, check_text, locked, post
+from money.ledger.services import check_amount, check_text, locked, log, post
 from money.models import Ledger, LedgerEntry, SidePot
 from money.models.ledger import NAME_MAX, NOTE_MAX
 from tournaments.models import Tournament
@@ -58,11 +58,13 @@ def pot_create(*, ledger: Ledger, by: Any, name: str, kind: str, buy_in_cents: i
     check_amount(buy_in_cents, "The buy-in")
     try:
         with transaction.atomic():
-            return SidePot.objects.create(
+            pot = SidePot.objects.create(
                 ledger=ledger, name=name, kind=kind, buy_in_cents=buy_in_cents
             )
     except IntegrityError:
         raise ValidationError(f"There is already a pot called {name}.") from None
+    log(ledger, by, pot, f"Side pot {name}: {cents_text(buy_in_cents, ledger.currency)} a player")
+    return pot
 
 
 @transaction.atomic

@@ -86,6 +86,19 @@ def locked(ledger: Ledger, by: Any, *, correction: bool = False) -> Ledger:
     return fresh
 
 
+def log(ledger: Ledger, by: Any, target: Any, detail: str) -> None:
+    """A change to the ledger that posts no line (the purse, a pot set up) in the log too."""
+    scope_kind, scope_id = ledger.scope
+    activity_record(
+        actor=by,
+        verb=Verb.LEDGER_POSTED,
+        target=target,
+        scope_kind=scope_kind,
+        scope_id=scope_id,
+        detail=detail,
+    )
+
+
 def post(ledger: Ledger, by: Any, **fields: Any) -> LedgerEntry:
     """Write one line (its own savepoint: a duplicate is the caller's IntegrityError)."""
     with transaction.atomic():
@@ -148,6 +161,13 @@ def ledger_purse_set(
     ledger.purse_split = percents
     ledger.save(
         update_fields=["purse_kind", "purse_fixed_cents", "purse_share_percent", "purse_split"]
+    )
+    log(
+        ledger,
+        by,
+        ledger,
+        f"Purse: {ledger.get_purse_kind_display()}"
+        + (f", split {'/'.join(map(str, percents))}%" if percents else ""),
     )
     if not percents:
         return None
