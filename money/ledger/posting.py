@@ -2,7 +2,9 @@
 
 Called by the payments part inside the transaction that marks a payment paid or a refund
 done; a second call for the same payment or refund finds its entry (the one-to-one is the
-guard) and posts nothing.
+guard) and posts nothing. A closed ledger still takes them: the money really moved (a card
+refund confirmed the morning after), so the line is posted and the ledger's page marks it
+"after closing" (`selectors.ledger_lines`).
 """
 
 from typing import Any
@@ -14,15 +16,20 @@ from money.models import Ledger, LedgerEntry, Payment, Refund, SignUp
 
 
 def ledger_for_sign_up(sign_up: SignUp) -> Ledger:
-    """The sign-up's season's or event's ledger, made on first use in the sign-up's currency."""
-    if sign_up.season_id is not None:
-        ledger, _ = Ledger.objects.get_or_create(
-            season_id=sign_up.season_id, defaults={"currency": sign_up.currency}
-        )
-    else:
-        ledger, _ = Ledger.objects.get_or_create(
-            tournament_id=sign_up.tournament_id, defaults={"currency": sign_up.currency}
-        )
+    """The sign-up's season's or event's ledger, made on first use in the sign-up's currency
+    (two first payments at once make one: the one-to-one decides, the other reads it)."""
+    where = (
+        {"season_id": sign_up.season_id}
+        if sign_up.season_id is not None
+        else {"tournament_id": sign_up.tournament_id}
+    )
+    try:
+        with transaction.atomic():
+            ledger, _ = Ledger.objects.get_or_create(
+                **where, defaults={"currency": sign_up.currency}
+            )
+    except IntegrityError:
+        ledger = Ledger.objects.get(**where)
     return ledger
 
 

@@ -221,6 +221,26 @@ def test_the_prizes_page_waits_for_the_end(client) -> None:
     assert "no prize" in response.content.decode()
 
 
+def test_a_prize_is_marked_paid_from_the_prizes_page_once(client, monkeypatch) -> None:
+    from money.ledger import views_pots
+    from money.ledger.event_reads import PrizeDue
+
+    ledger, director = event_ledger()
+    entry = ledger.tournament.entries.select_related("player").order_by("number").first()
+    due = lambda t: [PrizeDue(entry, 1, "", 2500)]  # noqa: E731
+    monkeypatch.setattr(views_pots, "prizes_due", due)
+    monkeypatch.setattr(pot_services, "prizes_due", due)
+    Tournament.objects.filter(pk=ledger.tournament_id).update(status="finished")
+    client.force_login(director)
+    url = reverse("money:ledger_prizes", args=[ledger.pk])
+    assert "Mark paid" in client.get(url).content.decode()
+    data = {"entry": entry.pk, "party": "", "amount": "", "method": "cash"}
+    assert client.post(url, data).status_code == 302
+    page = client.post(url, data, follow=True).content.decode()
+    assert "paid already" in page and f"$25.00 to {entry.display_name}" in page
+    assert ledger.entries.filter(kind="prize").count() == 1
+
+
 def test_a_season_ledger_has_no_pots_or_prizes_pages(client) -> None:
     ledger, manager = season_ledger()
     client.force_login(manager)
