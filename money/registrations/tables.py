@@ -3,6 +3,7 @@
 import django_tables2 as tables
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
 
 from money.amounts import cents_text
 
@@ -56,4 +57,4 @@ class RegistrationTable(tables.Table):
         shown = [(q, a) for q, a in value if a]
         if not shown:
             return "—"
-        return format_html_join(format_html("<br>"), "{}: {}", shown)
+        return format_html_join(mark_safe("<br>"), "{}: {}", shown)

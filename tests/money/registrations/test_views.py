@@ -189,11 +189,12 @@ def test_the_staff_list_takes_the_same_queries_for_5_or_40_registrations(
     client, django_assert_num_queries
 ):
     sign_up = season_sign_up(places=10, fee_cents=2000)
-    Question.objects.create(sign_up=sign_up, text="Shirt", kind="text")
+    shirt = Question.objects.create(sign_up=sign_up, text="Shirt", kind="text")
     manager = manager_user(league=sign_up.season.league)
     for n in range(5):
         user, captain = person()
-        registration_submit(sign_up=sign_up, by=user, typed=team(sign_up, captain, n=f"A{n}"))
+        typed = team(sign_up, captain, n=f"A{n}", answers={str(shirt.pk): "<b>L</b>"})
+        registration_submit(sign_up=sign_up, by=user, typed=typed)
     client.force_login(manager)
     few = _list_queries(client, sign_up)
     for n in range(35):
@@ -203,6 +204,7 @@ def test_the_staff_list_takes_the_same_queries_for_5_or_40_registrations(
         response = client.get(reverse("money:registration_list", args=[sign_up.pk]))
     page = response.content.decode()
     assert "On the waitlist (number 30)" in page
+    assert "Shirt: &lt;b&gt;L&lt;/b&gt;" in page  # answers shown, escaped
 
 
 def test_the_staff_list_and_csv_are_refused_to_another_leagues_manager(client):
