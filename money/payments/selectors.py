@@ -112,3 +112,25 @@ def refunds_to_send() -> list[Refund]:
             Q(provider_ref=""), state=Refund.State.PENDING, payment__method=Payment.Method.CARD
         ).select_related("payment")
     )
+
+
+MY_PAYMENTS_MAX = 50
+
+
+def payments_of_player(player_id: int | None) -> list[Payment]:
+    """The person's own payments (as the one who registered, or the partner who accepted),
+    newest first, with their refunds and what they were for: three queries."""
+    if player_id is None:
+        return []
+    own = Q(registration__player_id=player_id) | Q(
+        registration__partner_id=player_id, registration__partner_accepted_at__isnull=False
+    )
+    return list(
+        Payment.objects.filter(own)
+        .exclude(state=Payment.State.FAILED)
+        .select_related(
+            "registration__sign_up__season__league", "registration__sign_up__tournament"
+        )
+        .prefetch_related("refunds")
+        .order_by("-created_at", "-pk")[:MY_PAYMENTS_MAX]
+    )

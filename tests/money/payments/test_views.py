@@ -188,3 +188,23 @@ def test_staff_send_a_waiting_card_refund_again(stand_in, card_registration, dir
     again = reverse("money:refund_send_again", kwargs={"pk": refund.pk})
     assert "Refunded $20.00." in _client(director).post(again, follow=True).content.decode()
     assert _client(card_registration.user).post(again).status_code == 403
+
+
+def test_the_account_page_lists_the_persons_own_payments_and_refunds(
+    door_registration, door_director
+):
+    _mark(door_registration, door_director)
+    payment = Payment.objects.get()
+    url = reverse("money:refund_payment", kwargs={"pk": payment.pk})
+    _client(door_director).post(url, {"amount": "5"})
+    mine = _client(door_registration.user).get(reverse("account")).content.decode()
+    assert f'id="my-payment-{payment.pk}"' in mine and "refund $5.00 (refunded)" in mine
+    stranger = PlayerFactory(user=UserFactory()).user
+    theirs = _client(stranger).get(reverse("account")).content.decode()
+    assert "my-payment-" not in theirs and "My payments and refunds" in theirs
+
+
+def test_the_player_sees_no_staff_names(door_registration, door_director):
+    _mark(door_registration, door_director)
+    page = _client(door_registration.user).get(_page(door_registration)).content.decode()
+    assert door_director.get_username() not in page
