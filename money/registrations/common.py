@@ -6,6 +6,7 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import Sum
+from django.urls import reverse
 from django.utils import timezone
 
 from activity.services import activity_record
@@ -14,6 +15,8 @@ from money.access import ONLY_STAFF, can_manage_sign_up, is_own_registration
 from money.amounts import cents_text
 from money.models import Payment, Refund, Registration, SignUp
 from notices.addresses import Recipient
+from notices.models import Notice
+from notices.services import notice_send
 
 State = Registration.State
 
@@ -95,6 +98,21 @@ def recipient(player: Player | None, *, email: str = "", phone: str = "") -> Rec
         phone=player.phone,
         sms_opt_in=player.sms_opt_in,
         player_id=player.pk,
+    )
+
+
+def tell(registration: Registration, *, subject: str, body: str, sms_text: str) -> None:
+    """A notice to the person who registered (email, and a text as they chose), written
+    in the caller's transaction."""
+    notice_send(
+        kind=Notice.Kind.GENERAL,
+        subject=subject,
+        body=body,
+        sms_text=sms_text,
+        recipients=[recipient(registration.player)],
+        link=reverse("money:registration_detail", args=[registration.pk]),
+        season=registration.sign_up.season,
+        source={"registration": registration.pk, "state": registration.state},
     )
 
 

@@ -57,6 +57,9 @@ def open_refusal(sign_up: SignUp, at: datetime.datetime | None = None) -> str:
         return f"Registration for {what(sign_up)} opens {when(sign_up.opens_at)}."
     if at >= sign_up.closes_at:
         return f"Registration for {what(sign_up)} closed {when(sign_up.closes_at)}."
+    tournament = sign_up.tournament
+    if tournament is not None and tournament.status != tournament.Status.SETUP:
+        return f"{tournament.name} has started: registration is closed."
     return ""
 
 

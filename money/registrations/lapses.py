@@ -10,7 +10,15 @@ from django.db import transaction
 
 from activity.models import Verb
 from money.models import Registration
-from money.registrations.common import lock_registration, lock_sign_up, money_text, now, paid_cents
+from money.registrations.common import (
+    lock_registration,
+    lock_sign_up,
+    money_text,
+    now,
+    paid_cents,
+    tell,
+    what,
+)
 from money.registrations.places import leave
 
 State = Registration.State
@@ -42,6 +50,14 @@ def _lapse_one(registration_id: int) -> bool:
             by=None,
             verb=Verb.REGISTRATION_LAPSED,
             detail=f"not paid in time ({owed} owed)",
+        )
+        name = what(registration.sign_up)
+        tell(
+            registration,
+            subject=f"Your place in {name} lapsed",
+            body=f"Your place in {name} wasn't paid by its deadline ({owed} owed), so it went "
+            "to the next person on the waitlist. Register again to join the waitlist.",
+            sms_text=f"Your place in {name} lapsed: it wasn't paid in time.",
         )
         return True
 

@@ -13,7 +13,7 @@ from django.db import transaction
 
 from activity.models import Verb
 from money.models import Registration
-from money.registrations.common import lock_registration, log, money_text, now
+from money.registrations.common import lock_registration, log, money_text, now, tell, what
 from money.registrations.places import hold_terms, leave, placed_state
 
 State = Registration.State
@@ -100,6 +100,14 @@ def _expire_one(registration_id: int) -> bool:
             by=None,
             verb=Verb.OFFER_LAPSED,
             detail="the offer was not answered in time",
+        )
+        name = what(registration.sign_up)
+        tell(
+            registration,
+            subject=f"The place offered in {name} went to the next in line",
+            body=f"The place offered to you in {name} wasn't taken in time, so it went to the "
+            "next person on the waitlist.",
+            sms_text=f"The place offered in {name} went to the next in line.",
         )
         return True
 

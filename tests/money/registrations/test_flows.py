@@ -193,3 +193,11 @@ def test_a_partner_already_registered_is_refused():
     with pytest.raises(ValidationError, match="already registered"):
         registration_submit(sign_up=sign_up, by=person()[0], typed=pair("pal@example.com"))
     assert Registration.objects.count() == 1
+
+
+def test_an_event_under_way_takes_no_registration():
+    sign_up = event_sign_up()
+    sign_up.tournament.status = "running"
+    sign_up.tournament.save(update_fields=["status"])
+    with pytest.raises(ValidationError, match="has started"):
+        registration_submit(sign_up=sign_up, by=person()[0], typed=Submission())

@@ -252,3 +252,24 @@ def test_the_account_page_lists_my_registrations(client):
     page = client.get(reverse("account")).content.decode()
     assert "My registrations" in page
     assert reverse("money:registration_detail", args=[registration.pk]) in page
+
+
+def test_a_partner_signed_out_accepts_with_a_name_and_email(client):
+    sign_up = season_sign_up()
+    user, captain = person()
+    registration, _ = registration_submit(sign_up=sign_up, by=user, typed=team(sign_up, captain))
+    url = reverse("money:partner_accept", args=[registration.partner_token])
+    response = client.post(
+        url,
+        {
+            "your_name": "Pia Partner",
+            "your_email": "pia@example.com",
+            "waiver_agreed": "on",
+            "waiver_name": "Pia Partner",
+        },
+    )
+    assert response.status_code == 200
+    assert "partner" in response.content.decode()
+    registration.refresh_from_db()
+    assert registration.state == State.HOLDING
+    assert registration.partner.user.email == "pia@example.com"
