@@ -7,9 +7,7 @@ event signed with Stripe's real scheme (`Stripe-Signature: t=…,v1=HMAC-SHA256(
 f"{t}.{payload}")`) to the app's webhook, then redirects to the session's success URL.
 
     with StripeStandIn(webhook_url=live_server.url + "/money/payments/stripe/webhook/") as stand_in:
-        settings.STRIPE_API_BASE = stand_in.base_url
-        settings.STRIPE_SECRET_KEY = stand_in.api_key
-        settings.STRIPE_WEBHOOK_SECRET = stand_in.webhook_secret
+        stand_in.configure(settings)  # STRIPE_API_BASE, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET
         ...
 
 Endpoints: POST /v1/checkout/sessions, GET /v1/checkout/sessions/{id},
@@ -127,6 +125,13 @@ class StripeStandIn:
 
     def __exit__(self, *exc: object) -> None:
         self.stop()
+
+    def configure(self, settings: Any) -> None:
+        """Point the app at the stand-in: `settings` is pytest-django's fixture (or any
+        object whose attributes are Django's settings)."""
+        settings.STRIPE_API_BASE = self.base_url
+        settings.STRIPE_SECRET_KEY = self.api_key
+        settings.STRIPE_WEBHOOK_SECRET = self.webhook_secret
 
     @property
     def base_url(self) -> str:

@@ -19,9 +19,7 @@ def stand_in(settings):
     """The stand-in, with the library pointed at it and its events posted to the webhook
     through the test client (same thread, same database connection as the test)."""
     server = StripeStandIn().start()
-    settings.STRIPE_API_BASE = server.base_url
-    settings.STRIPE_SECRET_KEY = server.api_key
-    settings.STRIPE_WEBHOOK_SECRET = server.webhook_secret
+    server.configure(settings)
     retries, stripe.max_network_retries = stripe.max_network_retries, 0  # down is down, at once
     hook, url = Client(), reverse("money:stripe_webhook")
 

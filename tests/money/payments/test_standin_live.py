@@ -19,9 +19,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def live_stand_in(live_server, settings):
     url = live_server.url + reverse("money:stripe_webhook")
     with StripeStandIn(webhook_url=url) as server:
-        settings.STRIPE_API_BASE = server.base_url
-        settings.STRIPE_SECRET_KEY = server.api_key
-        settings.STRIPE_WEBHOOK_SECRET = server.webhook_secret
+        server.configure(settings)
         retries, stripe.max_network_retries = stripe.max_network_retries, 0
         yield server
         stripe.max_network_retries = retries
