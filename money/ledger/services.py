@@ -148,6 +148,8 @@ def ledger_purse_set(
         isinstance(share_percent, int) and 1 <= share_percent <= 100
     ):
         raise ValidationError("The purse's share of the entry fees is a percent from 1 to 100.")
+    if percents and kind == Ledger.PurseKind.NONE:
+        raise ValidationError("A split needs a purse: choose a fixed sum or a share of the fees.")
     tournament = ledger.tournament_id and Tournament.objects.get(pk=ledger.tournament_id)
     if percents and not tournament:
         raise ValidationError("A season's purse has no places to split over: pay prizes by hand.")

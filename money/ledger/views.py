@@ -14,6 +14,7 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from accounts.permissions import deny_unless
@@ -25,6 +26,7 @@ from money.ledger import selectors, services
 from money.ledger.event_reads import prizes_due, with_payments
 from money.ledger.forms import CorrectionForm, LineForm, PurseForm
 from money.ledger.pots import purse_prizes
+from money.ledger.tables import LinesTable
 from money.models import Ledger
 from tournaments.models import Tournament
 
@@ -70,13 +72,15 @@ def form_page(request: HttpRequest, ledger: Ledger, form: Any, heading: str, **e
 def _page(request: HttpRequest, ledger: Ledger) -> HttpResponse:
     entries = list(selectors.ledger_entries(ledger))
     summary = selectors.ledger_summary(ledger, entries)
+    lines = selectors.ledger_lines(ledger, entries)
     prizes = []
     if ledger.tournament_id is not None:
         prizes = with_payments(prizes_due(ledger.tournament), ledger.pk)
     context = {
         "ledger": ledger,
         "title": title(ledger),
-        "lines": selectors.ledger_lines(ledger, entries),
+        "lines": lines,
+        "lines_table": LinesTable(lines, ledger=ledger),
         "summary": summary,
         "prizes": prizes,
         "prizes_total": sum(p.cents for p in prizes),
@@ -120,7 +124,7 @@ def ledger_csv(request: HttpRequest, pk: int) -> HttpResponse:
     rows = (
         [
             line.entry.pk,
-            line.entry.at.isoformat(timespec="seconds"),
+            timezone.localtime(line.entry.at).isoformat(timespec="seconds"),
             line.entry.get_kind_display(),
             line.entry.pot.name if line.entry.pot else "",
             line.entry.party,

@@ -160,6 +160,7 @@ def test_a_fixed_purse_without_a_split_leaves_the_prize_list() -> None:
         {"kind": "share", "share_percent": 101},
         {"kind": "fixed", "fixed_cents": 1000, "split_percents": [70, 40]},
         {"kind": "lottery"},
+        {"kind": "none", "split_percents": [100]},
     ],
 )
 def test_a_purse_that_makes_no_sense_is_refused(kwargs) -> None:
