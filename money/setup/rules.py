@@ -51,6 +51,7 @@ class Facts:
     unit: str
     for_season: bool
     taken: int = 0  # places held now
+    highest: int = 0  # the highest place number held (places may be held out of order)
     league_currency: str | None = None  # what the league's other sign-ups with a fee take
     paid_currency: str | None = None  # what this sign-up's payments were made in
 
@@ -111,6 +112,13 @@ def _places(terms: Terms, facts: Facts) -> dict[str, str]:
             "places": (
                 f"{facts.taken} places are already taken: keep at least {facts.taken}, "
                 "or leave it empty for no limit."
+            )
+        }
+    if terms.places < facts.highest:  # fewer would leave a held place beyond the last
+        return {
+            "places": (
+                f"Place {facts.highest} is held ({facts.taken} taken in all): keep at least "
+                f"{facts.highest}, or leave it empty for no limit."
             )
         }
     return {}

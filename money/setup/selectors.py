@@ -5,7 +5,7 @@ import datetime
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, Max, Q, QuerySet
 from django.utils import timezone
 
 from money.models import Member, Registration, SignUp
@@ -51,8 +51,12 @@ def places_of(sign_up: SignUp) -> Places:
     return Places(limit=sign_up.places, taken=taken, waitlisted=waiting)
 
 
-def places_taken(sign_up: SignUp) -> int:
-    return sign_up.registrations.filter(state__in=Registration.PLACED).count()
+def places_held(sign_up: SignUp) -> tuple[int, int]:
+    """(places taken, the highest place number held)."""
+    found = sign_up.registrations.filter(place__isnull=False).aggregate(
+        taken=Count("pk"), highest=Max("place")
+    )
+    return found["taken"], found["highest"] or 0
 
 
 def is_open(sign_up: SignUp, now: datetime.datetime | None = None) -> bool:

@@ -52,9 +52,9 @@ def _facts(sign_up: SignUp | None, *, season: Any, tournament: Any) -> Facts:
         event_format=tournament.format if tournament is not None else "",
     )
     if sign_up is None:
-        taken, paid = 0, None
+        taken, highest, paid = 0, 0, None
     else:
-        taken = selectors.places_taken(sign_up)
+        taken, highest = selectors.places_held(sign_up)
         paid = (
             Payment.objects.filter(registration__sign_up=sign_up, state=Payment.State.PAID)
             .values_list("currency", flat=True)
@@ -69,6 +69,7 @@ def _facts(sign_up: SignUp | None, *, season: Any, tournament: Any) -> Facts:
         unit=unit,
         for_season=season is not None,
         taken=taken,
+        highest=highest,
         league_currency=league,
         paid_currency=paid,
     )

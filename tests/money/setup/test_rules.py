@@ -97,6 +97,12 @@ def test_fewer_places_than_are_taken_are_refused() -> None:
     assert terms_problems(_terms(places=None), facts) == {}
 
 
+def test_a_held_place_beyond_the_new_last_one_is_refused() -> None:
+    facts = Facts(unit="team", for_season=True, taken=4, highest=6)
+    assert "Place 6 is held (4 taken in all)" in terms_problems(_terms(places=5), facts)["places"]
+    assert terms_problems(_terms(places=6), facts) == {}
+
+
 def test_a_league_keeps_one_currency_and_an_event_picks_its_own() -> None:
     season = Facts(unit="team", for_season=True, league_currency="CAD")
     assert "one currency" in terms_problems(_terms(currency="USD"), season)["currency"]
