@@ -14,6 +14,7 @@ DEMO_MODULES = [
     "tournaments.demo",
     "people.demo",
     "league.demo.announcements",
+    "money.demo",
 ]
 
 
