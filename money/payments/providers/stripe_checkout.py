@@ -6,6 +6,7 @@ Settings are read at each call (STRIPE_SECRET_KEY, STRIPE_API_BASE), so tests po
 library at a local stand-in with override_settings.
 """
 
+import logging
 from typing import Any
 
 import stripe
@@ -21,6 +22,8 @@ from money.payments.providers.base import (
 # A player waits on this page: a slow Stripe is a message after 15 s, not a hung request.
 TIMEOUT_SECONDS = 15
 _DOWN = (stripe.error.APIConnectionError, stripe.error.RateLimitError, stripe.error.APIError)
+_MISCONFIGURED = (stripe.error.AuthenticationError, stripe.error.PermissionError)
+logger = logging.getLogger(__name__)
 
 
 def _configure() -> None:
@@ -38,6 +41,9 @@ def _call(method: Any, *args: Any, **kwargs: Any) -> dict[str, Any]:
     try:
         return method(*args, **kwargs).to_dict()
     except _DOWN as exc:
+        raise ProviderUnavailable(str(exc)) from exc
+    except _MISCONFIGURED as exc:  # our keys, not the player's card: "not answering" to them
+        logger.error("Stripe refused our credentials: %s", exc)
         raise ProviderUnavailable(str(exc)) from exc
     except stripe.error.StripeError as exc:
         if exc.http_status is not None and exc.http_status >= 500:

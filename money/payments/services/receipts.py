@@ -1,12 +1,30 @@
 """The player's receipt for a payment and notice of a refund, by email through the outbox
 (written in the transaction that records the money, keyed so it is written once)."""
 
+import logging
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
 from django.urls import reverse
 
 from money.amounts import cents_text
 from money.models import Payment, Refund, Registration
 from notices.models import Notice
 from notices.services import Recipient, notice_send
+from wording.when import when
+
+logger = logging.getLogger(__name__)
+
+
+def _send(**fields: object) -> Notice | None:
+    """A receipt that can't be written (a name the outbox refuses) is logged, never a
+    reason to lose the payment or refund it tells of."""
+    try:
+        with transaction.atomic():
+            return notice_send(**fields)  # type: ignore[arg-type]
+    except ValidationError:
+        logger.exception("Receipt not written: %s", fields.get("key"))
+        return None
 
 
 def _event_name(registration: Registration) -> str:
@@ -37,14 +55,14 @@ def receipt_send(*, payment: Payment, by: object = None) -> Notice | None:
     how = (
         "by card" if payment.method == Payment.Method.CARD else f"({payment.get_method_display()})"
     )
-    when = payment.paid_at.strftime("%Y-%m-%d %H:%M UTC") if payment.paid_at else ""
+    paid = when(payment.paid_at)
     lines = [
         f"Thank you: we received {amount} {how} for {registration} in {name}.",
-        f"Receipt number: P{payment.pk}. Paid: {when}.",
+        f"Receipt number: P{payment.pk}. Paid: {paid}.",
     ]
     if payment.note:
         lines.append(f"Note: {payment.note}")
-    return notice_send(
+    return _send(
         kind=Notice.Kind.GENERAL,
         subject=f"Receipt: {amount} for {name}"[:200],
         body="\n\n".join(lines),
@@ -70,7 +88,7 @@ def refund_notice_send(*, refund: Refund, by: object = None) -> Notice | None:
         lines.append("Your bank may take a few days to show it.")
     if refund.reason:
         lines.append(f"Reason: {refund.reason}")
-    return notice_send(
+    return _send(
         kind=Notice.Kind.GENERAL,
         subject=f"Refund: {amount} for {name}"[:200],
         body="\n\n".join(lines),

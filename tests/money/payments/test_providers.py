@@ -61,12 +61,17 @@ def test_stripe_down_is_unavailable(stand_in, fault):
         StripeProvider().checkout_start(key="k-4", **START)
 
 
-def test_a_wrong_key_or_a_bad_request_is_refused(stand_in, settings):
+def test_a_bad_request_is_refused(stand_in):
     with pytest.raises(ProviderRefused):
         StripeProvider().checkout_get("cs_test_nobody")
-    settings.STRIPE_SECRET_KEY = "sk_test_wrong"
-    with pytest.raises(ProviderRefused):
+
+
+@pytest.mark.parametrize("key", ["sk_test_wrong", ""])
+def test_a_wrong_or_missing_key_is_unavailable_to_the_player(stand_in, settings, key):
+    settings.STRIPE_SECRET_KEY = key
+    with pytest.raises(ProviderUnavailable):
         StripeProvider().checkout_start(key="k-5", **START)
+    assert not stand_in.sessions
 
 
 def test_a_card_refund_names_its_payment_intent(stand_in):
