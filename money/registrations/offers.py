@@ -12,9 +12,17 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from activity.models import Verb
-from money.models import Registration
-from money.registrations.common import lock_registration, log, money_text, now, tell, what
-from money.registrations.places import hold_terms, leave, placed_state
+from money.models import Registration, SignUp
+from money.registrations.common import (
+    lock_registration,
+    lock_sign_up,
+    log,
+    money_text,
+    now,
+    tell,
+    what,
+)
+from money.registrations.places import hold_terms, leave, move_on, placed_state
 
 State = Registration.State
 GONE = "This offer is no longer open: it was answered, withdrawn or passed on."
@@ -120,3 +128,16 @@ def offers_expire() -> int:
         )
     )
     return sum(_expire_one(pk) for pk in due)
+
+
+@transaction.atomic
+def waitlist_move_on(*, sign_up: SignUp, by: Any = None) -> int:
+    """Offer every free place of the sign-up to the first in line (after places were
+    added, say); returns how many were offered."""
+    return move_on(lock_sign_up(sign_up), by)
+
+
+def waitlists_move_on() -> int:
+    """Every sign-up with people waiting: free places offered (the periodic job)."""
+    waiting = SignUp.objects.filter(registrations__state=State.WAITLISTED).distinct().order_by("pk")
+    return sum(waitlist_move_on(sign_up=sign_up) for sign_up in waiting)

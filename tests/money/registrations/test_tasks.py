@@ -48,6 +48,18 @@ def test_the_person_whose_offer_passed_on_is_told():
     Registration.objects.filter(pk=waiting.pk).update(
         offer_expires_at=timezone.now() - datetime.timedelta(seconds=1)
     )
-    assert registrations_move_on() == {"offers_passed_on": 1, "places_lapsed": 0}
+    assert registrations_move_on() == {"offers_passed_on": 1, "places_lapsed": 0, "places_offered": 0}
     told = Notice.objects.get(source__registration=waiting.pk, source__state="lapsed")
     assert "went to the next" in told.subject
+
+
+def test_places_added_later_are_offered_to_those_waiting():
+    sign_up = event_sign_up(places=1)
+    registration_submit(sign_up=sign_up, by=person()[0], typed=Submission())
+    waiting, _ = registration_submit(sign_up=sign_up, by=person()[0], typed=Submission())
+    sign_up.places = 2
+    sign_up.save(update_fields=["places"])
+    assert registrations_move_on()["places_offered"] == 1
+    waiting.refresh_from_db()
+    assert waiting.state == Registration.State.OFFERED and waiting.place == 2
+    assert registrations_move_on()["places_offered"] == 0
