@@ -52,12 +52,12 @@ def _pending_for(registration: Registration, user: Any) -> Payment:
     """The registration's PENDING card payment, made for what is due when there is none."""
     with transaction.atomic():
         locked = Registration.objects.select_for_update().get(pk=registration.pk)
+        due = due_cents(locked)  # paid at the door meanwhile: no card checkout any more
+        if due <= 0:
+            raise ValidationError("Nothing is due on this registration.")
         existing = locked.payments.filter(state=Payment.State.PENDING).first()
         if existing is not None:
             return existing
-        due = due_cents(locked)
-        if due <= 0:
-            raise ValidationError("Nothing is due on this registration.")
         try:
             with transaction.atomic():
                 return Payment.objects.create(

@@ -129,3 +129,16 @@ def test_a_cancel_while_stripe_is_down_leaves_the_payment_for_the_next_tap(
     with pytest.raises(CardUnavailable):
         payment_card_cancel(payment=start.payment, user=card_registration.user)
     assert Payment.objects.get(pk=start.payment.pk).state == Payment.State.PENDING
+
+
+def test_paid_at_the_door_meanwhile_no_card_checkout_is_offered(
+    stand_in, card_registration, director
+):
+    from money.payments.services.door import payment_mark_paid
+
+    _start(card_registration)
+    payment_mark_paid(
+        registration=card_registration, by=director, method="cash", amount_cents=FEE, token="t"
+    )
+    with pytest.raises(ValidationError, match="Nothing is due"):
+        _start(card_registration)
