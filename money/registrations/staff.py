@@ -126,6 +126,10 @@ def registration_refuse(*, registration: Registration, by: Any, message: str) ->
     check_staff(by, registration.sign_up)
     if registration.state not in Registration.LIVE:
         raise ValidationError(f"{registration} is no longer registered.")
+    if registration.team_id is not None or registration.entry_id is not None:
+        raise ValidationError(
+            f"{registration} is accepted and in already: withdraw the team or the entry instead."
+        )
     registration.staff_message = message
     leave(registration, state=State.REFUSED, by=by, detail=message)
     name = what(registration.sign_up)

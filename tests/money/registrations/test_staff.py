@@ -176,3 +176,14 @@ def test_a_team_of_another_season_is_refused():
         )
     agent.refresh_from_db()
     assert agent.state == State.FREE_AGENT
+
+
+def test_an_accepted_team_is_not_refused_here():
+    sign_up = season_sign_up()
+    registration, _, _ = _accepted_partner_team(sign_up)
+    manager = manager_user(league=sign_up.season.league)
+    registration_accept(registration=registration, by=manager)
+    with pytest.raises(ValidationError, match="withdraw the team"):
+        registration_refuse(registration=registration, by=manager, message="Changed our minds")
+    registration.refresh_from_db()
+    assert registration.state == State.ACCEPTED
