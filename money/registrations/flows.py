@@ -17,7 +17,7 @@ from django.db.models import Q
 
 from activity.models import Verb
 from inputs.bounds import text_clean
-from league.seasons.models import Player, SkillLevel
+from league.seasons.models import Player, RosterEntry, SkillLevel
 from league.seasons.services.rosters import player_find_or_create
 from money.models import Registration, SignUp
 from money.models.registrations import LIVE_STATES
@@ -117,9 +117,20 @@ def _partner(sign_up: SignUp, player: Player, typed: Submission) -> tuple[str, s
     return name, email, phone
 
 
-def _check_kind(sign_up: SignUp, typed: Submission) -> None:
+def _check_kind(sign_up: SignUp, player: Player, typed: Submission) -> None:
     if typed.free_agent and (sign_up.unit != SignUp.Unit.TEAM or not sign_up.free_agents):
         raise ValidationError("This sign-up takes no free agents: register with a team.")
+    if sign_up.season_id is None:
+        return
+    # A player is a regular on one team a season (`roster_one_team_per_season`).
+    regular = (
+        RosterEntry.objects.filter(player=player, season_id=sign_up.season_id)
+        .exclude(role=RosterEntry.Role.SUB)
+        .select_related("team")
+        .first()
+    )
+    if regular is not None:
+        raise ValidationError(f"You already play for {regular.team.name} in {sign_up.season.name}.")
 
 
 @transaction.atomic
@@ -140,7 +151,7 @@ def registration_submit(
         if existing.player_id == player.pk:
             return existing, False
         raise ValidationError(f"You are already registered for {what(sign_up)} as a partner.")
-    _check_kind(sign_up, typed)
+    _check_kind(sign_up, player, typed)
     team_name, level = _team_fields(sign_up, typed)
     partner_details = (
         _partner(sign_up, player, typed) if needs_partner(sign_up, typed.free_agent) else None

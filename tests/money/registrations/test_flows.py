@@ -201,3 +201,14 @@ def test_an_event_under_way_takes_no_registration():
     sign_up.tournament.save(update_fields=["status"])
     with pytest.raises(ValidationError, match="has started"):
         registration_submit(sign_up=sign_up, by=person()[0], typed=Submission())
+
+
+def test_a_player_already_on_a_team_of_the_season_is_told_so():
+    from tests.factories import RosterEntryFactory, TeamFactory
+
+    sign_up = season_sign_up()
+    user, captain = person()
+    RosterEntryFactory(team=TeamFactory(season=sign_up.season, name="Old Bowers"), player=captain)
+    with pytest.raises(ValidationError, match="already play for Old Bowers"):
+        registration_submit(sign_up=sign_up, by=user, typed=team(sign_up, captain))
+    assert not Registration.objects.exists()
