@@ -16,9 +16,10 @@ GET /checkout/{id} (the hosted page), POST /checkout/{id}/pay, GET /checkout/{id
 
 Faults: `down = "500"` (every API call answers 500) or `down = "close"` (the connection is
 closed unanswered); `refund_status = "pending"` (refunds wait for their webhook).
-Deliveries: `pay(id)` (what the button does), `expire(id)`, `send_event(kind, obj)` (any
-event, e.g. out of order), `resend(event_id)` (a delivery again); `deliver` may be replaced
-(tests post through Django's test client instead of HTTP).
+Deliveries: `pay(id)` (what the button does), `expire(id)`, `refund_settle(id)`,
+`send_event(kind, obj)` (any event), `resend(event_id)` (a delivery again); `holding = True`
+keeps events back until `release(newest_first=True)` sends them out of order; `deliver` may
+be replaced (tests post through Django's test client instead of HTTP).
 """
 
 from __future__ import annotations
@@ -95,6 +96,8 @@ class StripeStandIn:
         self.calls: list[tuple[str, str, dict[str, Any], dict[str, str]]] = []
         self.deliveries: list[tuple[str, int]] = []  # (event id, the app's answer)
         self.deliver: Deliver = self._deliver_http
+        self.holding = False  # True: events wait in `held` until `release()`
+        self.held: list[str] = []
         self._replies: dict[str, tuple[int, dict[str, Any]]] = {}  # idempotency key -> reply
         self._lock = threading.RLock()
         self._server: ThreadingHTTPServer | None = None
@@ -280,7 +283,19 @@ class StripeStandIn:
         """Deliver an event again, as Stripe does when it isn't sure it arrived."""
         return self._send(event_id, self.events[event_id])
 
+    def release(self, *, newest_first: bool = False) -> list[int]:
+        """Deliver the events held back (`holding = True`), in order or newest first."""
+        held, self.held = self.held, []
+        order = list(reversed(held)) if newest_first else held
+        return [self._deliver_now(event_id, self.events[event_id]) for event_id in order]
+
     def _send(self, event_id: str, payload: bytes) -> int:
+        if self.holding:
+            self.held.append(event_id)
+            return 0
+        return self._deliver_now(event_id, payload)
+
+    def _deliver_now(self, event_id: str, payload: bytes) -> int:
         headers = {
             "Content-Type": "application/json",
             "Stripe-Signature": sign(payload, self.webhook_secret),

@@ -231,3 +231,14 @@ def test_a_pending_refund_is_done_by_its_webhook_once(
 def test_a_refund_event_for_a_refund_not_ours_is_unknown(stand_in):
     event = stand_in.send_event("refund.updated", {"id": "re_nobody", "status": "succeeded"})
     assert ProviderEvent.objects.get(event_id=event["id"]).outcome == "unknown refund"
+
+
+def test_events_released_newest_first_end_in_the_same_state(stand_in, card_registration):
+    payment, ref = _checkout(card_registration)
+    stand_in.holding = True
+    stand_in.pay(ref)
+    stand_in.send_event("checkout.session.expired", {**stand_in.sessions[ref], "status": "expired"})
+    assert Payment.objects.get(pk=payment.pk).state == Payment.State.PENDING  # nothing arrived
+    assert stand_in.release(newest_first=True) == [200, 200]
+    assert Payment.objects.get(pk=payment.pk).state == Payment.State.PAID
+    assert LedgerEntry.objects.filter(payment=payment).count() == 1
