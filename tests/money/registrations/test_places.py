@@ -122,7 +122,11 @@ def test_an_unpaid_place_lapses_at_its_deadline_and_the_line_moves(left):
     Registration.objects.filter(pk=holder.pk).update(
         pay_by=timezone.now() - datetime.timedelta(minutes=1)
     )
-    assert registrations_move_on() == {"offers_passed_on": 0, "places_lapsed": 1, "places_offered": 0}
+    assert registrations_move_on() == {
+        "offers_passed_on": 0,
+        "places_lapsed": 1,
+        "places_offered": 0,
+    }
     holder.refresh_from_db()
     first.refresh_from_db()
     assert holder.state == State.LAPSED

@@ -48,7 +48,11 @@ def test_the_person_whose_offer_passed_on_is_told():
     Registration.objects.filter(pk=waiting.pk).update(
         offer_expires_at=timezone.now() - datetime.timedelta(seconds=1)
     )
-    assert registrations_move_on() == {"offers_passed_on": 1, "places_lapsed": 0, "places_offered": 0}
+    assert registrations_move_on() == {
+        "offers_passed_on": 1,
+        "places_lapsed": 0,
+        "places_offered": 0,
+    }
     told = Notice.objects.get(source__registration=waiting.pk, source__state="lapsed")
     assert "went to the next" in told.subject
 
