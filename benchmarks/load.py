@@ -24,7 +24,9 @@ Run from the repository root: ``python benchmarks/load.py [--quick]``. It needs 
    the mean over the turns, the median and 99th percentile the median of the turns' own.
 
 ``--quick`` builds a small season and event and runs each page for two seconds: a smoke
-run. Exits 1 when a page misses its target ratio, 2 when wrk or PostgreSQL is missing.
+run. ``--only LABEL`` (repeatable) times the sign-in page and only the pages whose label
+holds LABEL (``--only profile --only ladder``); everything is built as in a full run.
+Exits 1 when a page misses its target ratio, 2 when wrk or PostgreSQL is missing.
 """
 
 from __future__ import annotations
@@ -135,6 +137,15 @@ def pages(built: Built) -> list[Page]:
     ]
 
 
+def chosen(listed: list[Page], only: list[str]) -> list[Page]:
+    """The sign-in page (every ratio's floor) and the pages whose label holds one of `only`
+    (every page when `only` is empty)."""
+    if not only:
+        return listed
+    wanted = [text.casefold() for text in only]
+    return [listed[0]] + [p for p in listed[1:] if any(w in p.label.casefold() for w in wanted)]
+
+
 def session_cookie(user: Any) -> str:
     """A signed-in session in the database, as the browser's cookie header sends it."""
     from django.conf import settings
@@ -188,6 +199,13 @@ def _arguments() -> argparse.Namespace:
     parser.add_argument("--connections", type=int, default=4, help="wrk's open connections")
     parser.add_argument("--database-url", default="", help=f"default: {DATABASE_URL}")
     parser.add_argument("--keep", action="store_true", help="keep the database afterwards")
+    parser.add_argument(
+        "--only",
+        action="append",
+        default=[],
+        metavar="LABEL",
+        help="time only the pages whose label holds LABEL (and the sign-in page); repeatable",
+    )
     return parser.parse_args()
 
 
@@ -368,7 +386,7 @@ def main() -> int:
         print(f"event: {built.event.describe()}")
         print(f"club: {built.club.describe()}")
         cookie = session_cookie(built.season.manager)
-        listed = pages(built)
+        listed = chosen(pages(built), args.only)
         from django.db import connections
 
         connections.close_all()  # gunicorn's workers have the database to themselves

@@ -13,6 +13,7 @@ from django.db.models import Count, F, OuterRef, Q, QuerySet, Subquery, Sum
 
 from league.models import Player
 from people.access import can_see_everything_of
+from people.compiled import CompiledQuery
 from people.models import GameLine, PlayerRating, ProfileChoice, RatingPoint
 from people.page_cache import MERGES_AT
 
@@ -101,11 +102,25 @@ STAMP = {
 }
 
 
+# Only what the page shows of the row (a player has many columns, the page three), compiled
+# once per process: building this query costs more than running it (`people.compiled`).
+_STAMPED = CompiledQuery(
+    lambda pk: (
+        Player.objects.filter(pk=pk)
+        .only("pk", "name", "merged_into")
+        .annotate(**STAMP)
+        .order_by()[:1]
+    ),
+    marker=-(2**62),
+)
+
+
 def player_stamped(pk: int) -> Player | None:
     """The record at `pk` with its profile's stamp (`STAMP`), in one query."""
-    # Only what the page shows of the row: a player has many columns, the page three.
-    found = Player.objects.filter(pk=pk).only("pk", "name", "merged_into").annotate(**STAMP)
-    return next(iter(found.order_by()[:1]), None)
+    if not 0 < pk < 2**63:  # past any id (the ORM's lookup would match nothing either)
+        return None
+    found = _STAMPED.rows(pk)
+    return found[0] if found else None
 
 
 def profile_stamp(player: Player, seen: "Visibility") -> tuple:

@@ -14,7 +14,7 @@ from typing import Any
 
 from django.core.cache import cache
 from django.db import transaction
-from django.db.models import F, QuerySet
+from django.db.models import QuerySet
 from django.urls import NoReverseMatch, reverse
 
 from accounts.permissions import directed_tournament_ids, is_site_admin
@@ -22,11 +22,12 @@ from algorithms import brackets
 from algorithms.ladder import LadderRow, ladder_standings
 from league.seasons.models import Player
 from people.models import Series, SeriesEvent
-from people.page_cache import MERGES_AT, kept_value, page_key
+from people.page_cache import kept_value, page_key
+from people.selectors.series_stamps import EventStamp, ladder_stamp
 from tournaments.models import Entry, HeatMatch, Tournament
 from tournaments.selectors.boards import leaderboard_kept
 from tournaments.selectors.bracket import bracket_state
-from tournaments.versions import RESULTS_VERSION, results_version
+from tournaments.versions import RESULTS_VERSION
 
 
 def _entry_places(tournament: Tournament, places: dict[int, int]) -> dict[int, int]:
@@ -202,80 +203,6 @@ def series_ladder(series: Series, events: list[Tournament] | None = None) -> Lad
 
 # A net under the stamp: a player's new name (read when the ladder is built) shows within it.
 LADDER_SECONDS = 15 * 60
-
-
-# The columns the ladder's page reads of its series (the rest stay in the database).
-_SERIES_SHOWN = ("pk", "name", "slug", "director_id", "points", "best_of", "min_events")
-_SERIES_SHOWN += ("invited_top",)
-
-
-def series_stamped(slug: str) -> Series | None:
-    """The series with what moves on every merge or undo (`people.page_cache`) and its
-    final's name and slug (read whole, the director and the final cost more than the rest)."""
-    found = (
-        Series.objects.annotate(
-            merges_at=MERGES_AT,
-            final_name=F("final__name"),  # the link to the final, without the whole event
-            final_slug=F("final__slug"),
-        )
-        .filter(slug=slug)
-        .only(*_SERIES_SHOWN)
-        .order_by()[:1]
-    )
-    return next(iter(found), None)
-
-
-@dataclass(frozen=True)
-class EventStamp:
-    """An event as the ladder's page shows and keys it: read as plain values, no model."""
-
-    pk: int
-    name: str
-    slug: str
-    date: Any
-    status: str
-    champion_id: int | None
-    results_version: int
-
-    @property
-    def finished(self) -> bool:
-        return self.status == Tournament.Status.FINISHED
-
-    def get_status_display(self) -> str:
-        return Tournament.Status(self.status).label
-
-    @classmethod
-    def of(cls, t: Tournament) -> EventStamp:
-        return cls(t.pk, t.name, t.slug, t.date, t.status, t.champion_id, results_version(t))
-
-
-_STAMP_FIELDS = ("pk", "name", "slug", "date", "status", "champion_id", "results_version")
-
-
-def event_stamps(series: Series) -> list[EventStamp]:
-    """The series' events in date order with their results versions, one query of plain
-    values: what the page reads first, before any place is built."""
-    rows = (
-        Tournament.objects.filter(series_event__series=series)
-        .annotate(results_version=RESULTS_VERSION)
-        .order_by("date", "pk")
-        .values_list(*_STAMP_FIELDS)
-    )
-    return [EventStamp(*row) for row in rows]
-
-
-def ladder_stamp(series: Series, events: list[EventStamp]) -> tuple:
-    """What the ladder is built from: the series' rules, name and slug; each event's id,
-    status, results version, champion, name, slug and date (a finished event's places
-    change only with a results change, which moves its version on; a heats champion is
-    set with the finish); and the last merge or undo, which moves places from one record
-    to another without touching any event (`_kept_records`)."""
-    rules = (series.pk, series.slug, series.name, list(series.points), series.best_of)
-    rules += (series.min_events,)
-    shown = [
-        (e.pk, e.status, e.results_version, e.champion_id, e.name, e.slug, e.date) for e in events
-    ]
-    return (rules, shown, getattr(series, "merges_at", None))
 
 
 def ladder_kept(series: Series, events: list[Tournament] | None = None) -> Ladder:

@@ -9,6 +9,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_http_methods, require_safe
 
@@ -20,6 +21,7 @@ from people.page_cache import kept_text, page_asked, page_key, request_with
 from people.selectors import profiles
 from people.services.profiles import profile_choice_update
 from people.tables import GamesTable
+from people.whole_pages import chrome_digest, kept_page, signed_out_visit
 
 GAMES_PER_PAGE = 20
 
@@ -29,14 +31,16 @@ GAMES_PER_PAGE = 20
 BODY_SECONDS = 10 * 60
 
 
-def _body(request: HttpRequest, player: Player, seen: profiles.Visibility) -> str:
+BODY_TEMPLATE = "people/profiles/_profile_body.html"
+PAGE_TEMPLATE = "people/profiles/profile.html"
+
+
+def _body(request: HttpRequest, player: Player, seen: profiles.Visibility, key: str) -> str:
     """Everything under the heading, rendered once per stamp of the player, viewer class
-    (what the viewer may see) and page of games, for the normalised address only."""
-    pages = max(1, ceil((getattr(player, "line_count", None) or 0) / GAMES_PER_PAGE))
-    page = page_asked(request, last=pages)
+    (what the viewer may see) and page of games (`key`), for the normalised address only."""
 
     def build() -> str:
-        asked = request_with(request, page=page)
+        asked = request_with(request, page=_page_of_games(request, player))
         context: dict = {"player": player, "seen": seen}
         if seen.results:
             games = GamesTable(profiles.recent_lines(player))
@@ -52,10 +56,14 @@ def _body(request: HttpRequest, player: Player, seen: profiles.Visibility) -> st
             context["stats"] = profiles.hand_statistics(profiles.recent_lines(player).order_by())
         if seen.rating:
             context["rating"] = profiles.rating_summary(player)
-        return render_to_string("people/profiles/_profile_body.html", context, asked)
+        return render_to_string(BODY_TEMPLATE, context, asked)
 
-    key = page_key("profile", profiles.profile_stamp(player, seen), page)
     return kept_text(key, build, seconds=BODY_SECONDS)
+
+
+def _page_of_games(request: HttpRequest, player: Player) -> int:
+    pages = max(1, ceil((getattr(player, "line_count", None) or 0) / GAMES_PER_PAGE))
+    return page_asked(request, last=pages)
 
 
 @require_safe
@@ -68,13 +76,29 @@ def profile(request: HttpRequest, pk: int) -> HttpResponse:
         if moved and kept is not None:  # a merged-away record's links land on the kept one
             return redirect("people:profile", pk=kept.pk, permanent=False)
     seen = profiles.visibility_stamped(request.user, player)
-    context = {
-        "player": player,
-        "seen": seen,
-        "body": mark_safe(_body(request, player, seen)),  # noqa: S308  (our template's output, kept as is)
-        "is_me": seen.everything and player_id_for(request.user) == player.pk,
-    }
-    return render(request, "people/profiles/profile.html", context)
+    stamp = (profiles.profile_stamp(player, seen), _page_of_games(request, player))
+    key = page_key("profile", chrome_digest(BODY_TEMPLATE), *stamp)
+
+    def context(**extra: object) -> dict:
+        return {
+            "player": player,
+            "seen": seen,
+            "body": mark_safe(_body(request, player, seen, key)),  # noqa: S308  (our template's output, kept as is)
+            "is_me": seen.everything and player_id_for(request.user) == player.pk,
+            **extra,
+        }
+
+    # Signed out, the whole page is the public's, kept per the same stamp.
+    if signed_out_visit(request, reverse("people:profile", args=[player.pk])):
+        whole = page_key("profile-page", chrome_digest(PAGE_TEMPLATE), key)
+        kept = kept_page(
+            request,
+            whole,
+            lambda extra: render_to_string(PAGE_TEMPLATE, context(**extra), request),
+            seconds=BODY_SECONDS,
+        )
+        return HttpResponse(kept)
+    return render(request, PAGE_TEMPLATE, context())
 
 
 @login_required

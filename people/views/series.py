@@ -20,9 +20,11 @@ from people.forms_series import AddEventForm, InviteTopForm, SeriesCreateForm, S
 from people.models import Series
 from people.page_cache import kept_text, page_asked, page_key, request_with, sort_asked
 from people.selectors import series as selectors
+from people.selectors import series_stamps as stamps
 from people.series_access import can_create_series, can_run_series
 from people.services import series as services
 from people.tables_series import LADDER_SORTS, LadderTable, ladder_csv_rows
+from people.whole_pages import chrome_digest, kept_page, signed_out_visit
 from tournaments.models import Tournament
 
 NOT_YOURS = "Only this ladder's director can change it."
@@ -51,55 +53,80 @@ def _attempt(request: HttpRequest, action: Callable[[], object], success: str) -
     return done
 
 
-def _stamped(slug: str) -> tuple[Series, list[selectors.EventStamp]]:
-    """The series and its events' stamps: two queries, before any place is built."""
-    series = selectors.series_stamped(slug)
-    if series is None:
+def _stamped(slug: str) -> tuple[Series, list[stamps.EventStamp]]:
+    """The series and its events' stamps: one query, before any place is built."""
+    found = stamps.ladder_stamped(slug)
+    if found is None:
         raise Http404("No such ladder.")
-    return series, selectors.event_stamps(series)
+    return found
 
 
-def _ladder_body(request: HttpRequest, series: Series, stamps: list[selectors.EventStamp]) -> str:
+BODY_TEMPLATE = "people/series/_ladder_body.html"
+PAGE_TEMPLATE = "people/series/ladder.html"
+
+
+def _ladder_body(
+    request: HttpRequest, series: Series, events: list[stamps.EventStamp], key: str
+) -> str:
     """The table for the sort and page asked, and the events under it, rendered once per
-    stamp of the ladder (rendering a hundred rows costs more than placing them). Rendered
-    for the normalised address only, so its links never carry what else an address held."""
-    sort, page = sort_asked(request, LADDER_SORTS), page_asked(request)
+    stamp of the ladder (`key`: rendering a hundred rows costs more than placing them).
+    Rendered for the normalised address only, so its links never carry what else an
+    address held."""
 
     def build() -> str:
-        asked = request_with(request, sort=sort, page=page)
-        finished = [e for e in stamps if e.finished]
+        asked = request_with(
+            request, sort=sort_asked(request, LADDER_SORTS), page=page_asked(request)
+        )
+        finished = [e for e in events if e.finished]
         context = {"series": series, "finished": finished, "table_html": ""}
-        context["upcoming"] = [e for e in stamps if not e.finished]
+        context["upcoming"] = [e for e in events if not e.finished]
         if finished:
             board = selectors.ladder_kept(series)
             table = LadderTable.for_ladder(board)
             table = table_configure(asked, table, per_page=ROWS_PER_PAGE)
             context["table_html"] = mark_safe(table.as_html(asked))  # noqa: S308  (the table's own rendering)
-        return render_to_string("people/series/_ladder_body.html", context, asked)
+        return render_to_string(BODY_TEMPLATE, context, asked)
 
-    final = (series.final_slug, series.final_name, series.invited_top)
-    key = page_key("ladder-body", selectors.ladder_stamp(series, stamps), final, sort, page)
     return kept_text(key, build, seconds=selectors.LADDER_SECONDS)
 
 
 @require_safe
 def ladder(request: HttpRequest, slug: str) -> HttpResponse:
-    series, stamps = _stamped(slug)
-    finished = sum(1 for e in stamps if e.finished)
-    context = {
-        "series": series,
-        "finished": finished,
-        "upcoming": len(stamps) - finished,
-        "body": mark_safe(_ladder_body(request, series, stamps)),  # noqa: S308  (our template's output, kept as is)
-        "rules": selectors.rules_line(series),
-        "can_run": can_run_series(request.user, series),
-    }
-    return render(request, "people/series/ladder.html", context)
+    series, events = _stamped(slug)
+    final = (series.final_slug, series.final_name, series.invited_top)
+    asked = (sort_asked(request, LADDER_SORTS), page_asked(request))
+    stamp = (stamps.ladder_stamp(series, events), final, *asked)
+    key = page_key("ladder-body", chrome_digest(BODY_TEMPLATE), *stamp)
+    finished = sum(1 for e in events if e.finished)
+
+    def context(**extra: object) -> dict:
+        return {
+            "series": series,
+            "finished": finished,
+            "upcoming": len(events) - finished,
+            "body": mark_safe(_ladder_body(request, series, events, key)),  # noqa: S308  (our template's output, kept as is)
+            "rules": selectors.rules_line(series),
+            "can_run": can_run_series(request.user, series),
+            **extra,
+        }
+
+    # Signed out, the whole page is the public's (nobody signed out runs a ladder), kept
+    # per the same stamp.
+    if signed_out_visit(request, series.get_absolute_url()):
+        whole = page_key("ladder-page", chrome_digest(PAGE_TEMPLATE), key)
+        kept = kept_page(
+            request,
+            whole,
+            lambda extra: render_to_string(PAGE_TEMPLATE, context(**extra), request),
+            seconds=selectors.LADDER_SECONDS,
+        )
+        return HttpResponse(kept)
+    return render(request, PAGE_TEMPLATE, context())
 
 
 @require_safe
 def ladder_csv(request: HttpRequest, slug: str) -> HttpResponse:
-    series = selectors.series_stamped(slug)
+    series = stamps.series_stamped(slug)
     if series is None:
         raise Http404("No such ladder.")
     header, rows = ladder_csv_rows(selectors.ladder_kept(series))
