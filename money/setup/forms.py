@@ -82,8 +82,9 @@ class SignUpForm(InputRules, forms.Form):
             del self.fields["free_agents"], self.fields["member_fee_cents"]
         if unit == SignUp.Unit.PLAYER:
             del self.fields["fee_per"]  # players pay per player
-        elif unit == SignUp.Unit.PAIR:
-            self.fields["fee_per"].choices = [("team", "Per pair"), ("player", "Per player")]
+        else:
+            per = "Per pair" if unit == SignUp.Unit.PAIR else "Per team"
+            self.fields["fee_per"].choices = [("team", per), ("player", "Per player")]
 
     def _cents(self, name: str) -> int | None:
         text = self.cleaned_data.get(name) or ""

@@ -29,3 +29,11 @@ def sign_up_notice(target: Any) -> dict:
         "places": selectors.places_of(sign_up),
         "url": register_url(sign_up),
     }
+
+
+@register.filter
+def fee_per(sign_up: SignUp) -> str:
+    """ "per team", "per pair" or "per player": what one fee is paid for."""
+    if sign_up.fee_per == SignUp.FeePer.PLAYER:
+        return "per player"
+    return "per pair" if sign_up.unit == SignUp.Unit.PAIR else "per team"
