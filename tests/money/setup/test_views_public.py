@@ -35,7 +35,7 @@ def test_the_index_lists_only_the_sign_ups_open_now(client) -> None:
     assert response.status_code == 200
     assert season.season.name in page and event.tournament.name in page
     assert late.tournament.name not in page
-    assert "$25.00" in page and "8 of 8 left" in page
+    assert "$25.00 per team" in page and "8 of 8 left" in page
     assert "full: waitlist (1 waiting)" in page
     assert reverse("money:register", args=[season.pk]) in page
 
