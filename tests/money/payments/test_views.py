@@ -208,3 +208,20 @@ def test_the_player_sees_no_staff_names(door_registration, door_director):
     _mark(door_registration, door_director)
     page = _client(door_registration.user).get(_page(door_registration)).content.decode()
     assert door_director.get_username() not in page
+
+
+def test_the_payments_block_reads_the_same_queries_however_many_payments(
+    door_registration, door_director, django_assert_max_num_queries
+):
+    client = _client(door_director)
+    _mark(door_registration, door_director, amount="1", token="q0")
+    with django_assert_max_num_queries(60) as first:
+        assert client.get(_page(door_registration)).status_code == 200
+    baseline = len(first.captured_queries)
+    assert baseline > 0
+    for n in range(1, 6):
+        _mark(door_registration, door_director, amount="1", token=f"q{n}")
+        url = reverse("money:refund_payment", kwargs={"pk": Payment.objects.last().pk})
+        client.post(url, {"amount": "0.50"})
+    with django_assert_max_num_queries(baseline):
+        assert client.get(_page(door_registration)).status_code == 200
