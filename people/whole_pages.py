@@ -41,6 +41,7 @@ TOKEN_MARK = mark_safe("<csrf-token>")  # noqa: S308  (a constant of ours)
 MEMO_PAGES = 64  # pages a process keeps in memory (13-80 KB each)
 
 _memo: OrderedDict[str, tuple[float, str]] = OrderedDict()  # key -> (good until, page)
+clock: Callable[[], float] = time.time  # wall time: another process's clock reads the same
 _memo_lock = threading.Lock()
 
 
@@ -103,7 +104,7 @@ def kept_page(
     """The page under `key` (which holds everything a signed-out visitor's page is built
     from), rendered once by `render(extra)` with `extra` in its context, with this visitor's
     own CSRF token filled in."""
-    now = time.time()
+    now = clock()
     page = _remembered(key, now)
     if page is None:
         kept = cache.get(key)

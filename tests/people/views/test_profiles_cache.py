@@ -31,11 +31,11 @@ def _shown_player(games: int = 45):
     return player
 
 
-def test_a_second_visit_reads_only_the_player(client, django_assert_max_num_queries):
+def test_a_second_visit_reads_only_the_player(client, django_assert_num_queries):
     player = _shown_player()
     with CaptureQueriesContext(connection) as first:
         _page(client, player)
-    with django_assert_max_num_queries(1):
+    with django_assert_num_queries(1):
         page = _page(client, player)
     assert len(first) >= 8
     assert 'id="results"' in page and 'id="rating"' in page and "Bob Card" in page
