@@ -19,6 +19,7 @@ from collections.abc import Iterator
 
 from django.contrib.auth import get_user_model
 from django.db.models import Q
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.text import slugify
 
@@ -147,7 +148,8 @@ def _season_sign_up(today: datetime.date) -> str:
         _season_registrations(sign_up, users)
     return (
         f"  sign-up {season.name} of {league.name}: teams, $40.00 ($30.00 early), at the "
-        f"door, {sign_up.registrations.count()} registered (settings by 'manager')"
+        f"door, {sign_up.registrations.count()} registered; 'manager' sets it at "
+        + reverse("money:season_sign_up", args=[league.slug, season.slug])
     )
 
 
@@ -225,8 +227,8 @@ def _event_sign_up(today: datetime.date) -> str:
     waiting = sign_up.registrations.filter(state=Registration.State.WAITLISTED).count()
     return (
         f"  sign-up {event.name} ({day(event.date)}): {placed} of {EVENT_PLACES} players, "
-        f"{waiting} on the waitlist, $10.00 at the door (settings by 'director'; "
-        "'player' holds a place)"
+        f"{waiting} on the waitlist, $10.00 at the door; 'player' holds a place, 'director' "
+        "sets it at " + reverse("money:event_sign_up", args=[event.slug])
     )
 
 
