@@ -195,6 +195,9 @@ STRIPE_SECRET_KEY = env_str("STRIPE_SECRET_KEY")
 STRIPE_WEBHOOK_SECRET = env_str("STRIPE_WEBHOOK_SECRET")
 # Where the `stripe` library sends its calls: Stripe's own; tests point it at a local stand-in.
 STRIPE_API_BASE = env_str("STRIPE_API_BASE", "https://api.stripe.com")
+# Where Stripe's hosted checkout page lives: the page with the "Pay by card" form lets the
+# form go there (CSP form-action), and nowhere else does.
+STRIPE_CHECKOUT_ORIGIN = env_str("STRIPE_CHECKOUT_ORIGIN", "https://checkout.stripe.com")
 
 # Celery: without a broker the tasks run eagerly in the web process (the demo).
 CELERY_BROKER_URL = env_str("CELERY_BROKER_URL")

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from money.access import can_manage_sign_up, can_view_registration, is_own_registration
 from money.models import Registration, SignUp
+from money.payments.csp import allow_checkout_form
 from money.registrations import offers, partners
 from money.registrations.answers import questions_of
 from money.registrations.common import what
@@ -171,7 +172,10 @@ def registration_detail(request: HttpRequest, pk: int) -> HttpResponse:
         context["refuse_form"] = RefuseForm()
         if registration.state == State.FREE_AGENT and registration.sign_up.season_id:
             context["place_form"] = PlaceForm(season_id=registration.sign_up.season_id)
-    return render(request, T + "detail.html", context)
+    response = render(request, T + "detail.html", context)
+    if registration.sign_up.payment == SignUp.Payment.CARD:
+        allow_checkout_form(response)  # "Pay by card" goes on to the provider's page
+    return response
 
 
 @require_POST

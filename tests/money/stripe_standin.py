@@ -135,6 +135,7 @@ class StripeStandIn:
         settings.STRIPE_API_BASE = self.base_url
         settings.STRIPE_SECRET_KEY = self.api_key
         settings.STRIPE_WEBHOOK_SECRET = self.webhook_secret
+        settings.STRIPE_CHECKOUT_ORIGIN = self.base_url
 
     @property
     def base_url(self) -> str:
