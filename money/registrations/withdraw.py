@@ -20,7 +20,9 @@ def withdraw_refusal(registration: Registration) -> str:
     """Why the person may not withdraw now, or ""."""
     if registration.state not in Registration.LIVE:
         return "This registration is no longer live."
-    first = starts_on(registration.sign_up)
+    # A season has started on its first night; an event when its director starts it (a
+    # player may still drop out of tonight's progressive before the first round).
+    first = starts_on(registration.sign_up) if registration.sign_up.season_id else None
     if first is not None and first <= timezone.localdate():
         return f"{what(registration.sign_up)} has started: ask the organisers."
     tournament = registration.sign_up.tournament

@@ -24,3 +24,9 @@ def test_typed_amounts_become_cents(text, cents):
 def test_anything_else_is_refused_with_a_message(text):
     with pytest.raises(ValueError, match="amount"):
         parse_cents(text)
+
+
+def test_money_out_on_a_ledger_line_reads_as_the_sum_paid():
+    from money.templatetags.money import cents, cents_out
+
+    assert cents_out(-960) == "$9.60" and cents(-960) == "−$9.60" and cents_out(None) == ""

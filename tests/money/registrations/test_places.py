@@ -17,6 +17,7 @@ from money.registrations.withdraw import registration_withdraw
 from money.signals import registration_left
 from notices.models import Notice
 from tests.money.registrations.helpers import event_sign_up, person
+from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 State = Registration.State
@@ -169,10 +170,17 @@ def test_only_the_person_withdraws_their_registration():
 
 def test_no_withdrawal_once_the_event_has_started():
     sign_up, [holder], _ = _full_event(waiting=0)
-    sign_up.tournament.date = timezone.localdate()
-    sign_up.tournament.save(update_fields=["date"])
+    sign_up.tournament.status = Tournament.Status.RUNNING
+    sign_up.tournament.save(update_fields=["status"])
     with pytest.raises(ValidationError, match="has started"):
         registration_withdraw(registration=holder, by=holder.user)
+
+
+def test_a_player_drops_out_of_tonights_event_before_its_first_round():
+    sign_up, [holder], _ = _full_event(waiting=0)
+    sign_up.tournament.date = timezone.localdate()
+    sign_up.tournament.save(update_fields=["date"])
+    assert registration_withdraw(registration=holder, by=holder.user).state == State.WITHDRAWN
 
 
 def test_nobody_jumps_the_line_when_a_place_is_free():
