@@ -29,6 +29,7 @@ from league.demo.seasons import DEMO_TEAM, LEAGUE_SLUG
 from league.seasons.models import League, Player, Season
 from league.seasons.services.seasons import season_create
 from money.models import Ledger, LedgerEntry, Payment, Question, Refund, Registration, SignUp
+from money.payments.services.door import payment_mark_paid
 from money.registrations.flows import Submission, registration_submit
 from money.registrations.partners import partner_accept
 from money.setup.rules import Terms
@@ -42,6 +43,7 @@ EVENT_SLUG = "legion-hall-progressive"
 EVENT_DAYS_AHEAD = 10
 EVENT_PLACES = 12
 WAITING = 2
+PAID_AT_THE_DOOR = 6  # the event's first registrants, 'player' among them, paid already
 NEXT_SEASON_WEEKS_AFTER = 3  # the next season's first night, weeks after this one's makeup
 # Other captains who registered their teams for next season, their partners not yet answering.
 CAPTAINS = ("Right Bowers", "Lone Wolves")
@@ -148,8 +150,13 @@ def _season_sign_up(today: datetime.date) -> str:
         _season_registrations(sign_up, users)
     return (
         f"  sign-up {season.name} of {league.name}: teams, $40.00 ($30.00 early), at the "
-        f"door, {sign_up.registrations.count()} registered; 'manager' sets it at "
+        f"door, {sign_up.registrations.count()} registered (Left Bowers paid); 'manager' sets "
+        "it at "
         + reverse("money:season_sign_up", args=[league.slug, season.slug])
+        + ", accepts teams at "
+        + reverse("money:registration_list", args=[sign_up.pk])
+        + ", ledger "
+        + reverse("money:ledger_season", args=[league.slug, season.slug])
     )
 
 
@@ -176,6 +183,7 @@ def _season_registrations(sign_up: SignUp, users: dict) -> None:
         waiver_name="Pat Player",
         waiver_agreed=True,
     )
+    _door_paid(registration, users["manager"])
     for team in CAPTAINS:  # their teammates this season are invited as partners
         user = get_user_model().objects.filter(username=f"captain-{slugify(team)}").first()
         mate = Player.objects.filter(email=f"{slugify(team).replace('-', '.')}.2@example.com")
@@ -222,17 +230,42 @@ def _event_sign_up(today: datetime.date) -> str:
     questions = [{"text": "First progressive with us?", "kind": "yes_no"}]
     sign_up, created = _sign_up(users["director"], terms, questions, tournament=event)
     if created:
-        _event_registrations(sign_up, users["player"])
+        _event_registrations(sign_up, users["player"], users["director"])
     placed = sign_up.registrations.filter(state__in=Registration.PLACED).count()
     waiting = sign_up.registrations.filter(state=Registration.State.WAITLISTED).count()
+    mine = sign_up.registrations.filter(user__username="player").first()
     return (
         f"  sign-up {event.name} ({day(event.date)}): {placed} of {EVENT_PLACES} players, "
-        f"{waiting} on the waitlist, $10.00 at the door; 'player' holds a place, 'director' "
-        "sets it at " + reverse("money:event_sign_up", args=[event.slug])
+        f"{waiting} on the waitlist, $10.00 at the door ({PAID_AT_THE_DOOR} paid); 'director' "
+        "sets it at "
+        + reverse("money:event_sign_up", args=[event.slug])
+        + ", sees the registrations at "
+        + reverse("money:registration_list", args=[sign_up.pk])
+        + " and the ledger at "
+        + reverse("money:ledger_event", args=[event.slug])
+        + (
+            "\n    'player' holds a place; withdrawing at "
+            + reverse("money:registration_detail", args=[mine.pk])
+            + " offers it to the first on the waitlist"
+            if mine is not None
+            else ""
+        )
     )
 
 
-def _event_registrations(sign_up: SignUp, player) -> None:  # type: ignore[no-untyped-def]
+def _door_paid(registration: Registration, by) -> None:  # type: ignore[no-untyped-def]
+    """Paid in cash at the door, marked by staff: a receipt, a line on the ledger."""
+    registration.refresh_from_db()
+    payment_mark_paid(
+        registration=registration,
+        by=by,
+        method="cash",
+        amount_cents=registration.fee_due_cents,
+        token=f"demo-{registration.pk}",
+    )
+
+
+def _event_registrations(sign_up: SignUp, player, director) -> None:  # type: ignore[no-untyped-def]
     question = str(sign_up.questions.get().pk)
     people = [player]
     for name in _names(EVENT_PLACES - 1 + WAITING, 240):
@@ -240,11 +273,13 @@ def _event_registrations(sign_up: SignUp, player) -> None:  # type: ignore[no-un
         slug = name.lower().replace(" ", ".")
         people.append(_user(f"signup-{slug.replace('.', '-')}", first, last, f"{slug}@example.com"))
     for n, person in enumerate(people):
-        registration_submit(
+        registration, _ = registration_submit(
             sign_up=sign_up,
             by=person,
             typed=Submission(answers={question: "yes" if n % 3 == 0 else "no"}),
         )
+        if n < PAID_AT_THE_DOOR:
+            _door_paid(registration, director)
 
 
 def load() -> list[str]:

@@ -12,7 +12,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from money import demo
-from money.models import Payment, Registration, SignUp
+from money.models import LedgerEntry, Payment, Registration, SignUp
+from money.payments.selectors import kept_cents
+from money.registrations.withdraw import withdraw_refusal
 from tests.league.demo.loading import clock_moved_on, demo_loaded
 
 pytestmark = pytest.mark.django_db
@@ -72,22 +74,39 @@ def test_loading_again_the_same_day_changes_nothing(out) -> None:
     assert (SignUp.objects.count(), Registration.objects.count()) == counts
 
 
+def test_the_fees_paid_at_the_door_are_on_the_ledgers_and_the_player_may_withdraw(out) -> None:
+    event = LedgerEntry.objects.filter(ledger__tournament__slug=demo.EVENT_SLUG)
+    assert [e.amount_cents for e in event] == [1000] * demo.PAID_AT_THE_DOOR
+    season = LedgerEntry.objects.filter(ledger__season__league__slug="cca")
+    assert [e.amount_cents for e in season] == [3000]  # Left Bowers, at the early price
+    mine = Registration.objects.get(
+        sign_up__tournament__slug=demo.EVENT_SLUG, user__username="player"
+    )
+    assert withdraw_refusal(mine) == "" and kept_cents(mine) == 1000
+    assert reverse("money:registration_detail", args=[mine.pk]) in out
+    assert reverse("money:ledger_event", args=[demo.EVENT_SLUG]) in out
+
+
 def test_another_day_the_sign_ups_are_set_up_again_for_it(out) -> None:
     """Paid at the door meanwhile: the payment goes with yesterday's sign-up."""
-    for registration in (
-        Registration.objects.filter(sign_up__tournament__slug=demo.EVENT_SLUG).first(),
-        Registration.objects.get(team_name="Left Bowers"),
-    ):
+    yesterdays = [
         Payment.objects.create(
             registration=registration,
             amount_cents=1000,
             currency="USD",
             method="cash",
             state="paid",
+        ).pk
+        for registration in (
+            Registration.objects.filter(sign_up__tournament__slug=demo.EVENT_SLUG).first(),
+            Registration.objects.get(team_name="Left Bowers"),
         )
+    ]
     with clock_moved_on(3):
         call_command("load_demo", stdout=io.StringIO())
         event = SignUp.objects.get(tournament__slug=demo.EVENT_SLUG).tournament
         assert event.date == timezone.localdate() + datetime.timedelta(days=demo.EVENT_DAYS_AHEAD)
         assert SignUp.objects.count() == 2
-        assert not Payment.objects.exists()
+        assert not Payment.objects.filter(pk__in=yesterdays).exists()
+        # Today's demo: Left Bowers and the event's first registrants paid at the door.
+        assert Payment.objects.count() == 1 + demo.PAID_AT_THE_DOOR
