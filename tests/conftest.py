@@ -33,12 +33,17 @@ def _locmem_backends(settings):
 
 @pytest.fixture(autouse=True)
 def _cache_is_per_test():
-    """Pages keep what they build in the cache: one test's must not show in the next."""
+    """Pages keep what they build in the cache (and people's whole pages in each process's
+    memory too): one test's must not show in the next."""
     from django.core.cache import cache
 
+    from people.whole_pages import memo_clear
+
     cache.clear()
+    memo_clear()
     yield
     cache.clear()
+    memo_clear()
 
 
 @pytest.fixture(autouse=True)
