@@ -7,6 +7,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
 
+from inputs.bounds import typed_number
 from money.amounts import cents_text
 from money.ledger import pot_services
 from money.ledger.event_reads import event_players, prizes_due, with_payments
@@ -122,8 +123,9 @@ def _loner(request: HttpRequest, ledger: Ledger, side_pot: SidePot) -> HttpRespo
     if request.method == "POST":
         expected = {}
         for key, value in request.POST.items():
-            if key.startswith("p-") and key[2:].isdigit() and value.lstrip("-").isdigit():
-                expected[int(key[2:])] = int(value[:12])
+            player, cents = typed_number(key.removeprefix("p-")), typed_number(value, digits=12)
+            if key.startswith("p-") and player is not None and cents is not None:
+                expected[player] = cents
         done = attempt(
             request,
             lambda: pot_services.pot_loner_pay_out(
@@ -151,15 +153,15 @@ def prizes(request: HttpRequest, pk: int) -> HttpResponse:
     ledger = _event_ledger(request, pk)
     if request.method == "POST":
         form = PayForm(request.POST)
-        entry = request.POST.get("entry", "")
-        if form.is_valid() and entry.isdigit() and len(entry) < 12:
+        entry = typed_number(request.POST.get("entry"))
+        if form.is_valid() and entry is not None:
             data = form.cleaned_data
             done = attempt(
                 request,
                 lambda: pot_services.prize_pay(
                     ledger=ledger,
                     by=request.user,
-                    entry_id=int(entry),
+                    entry_id=entry,
                     amount_cents=data["amount"],
                     party=data["party"],
                     method=data["method"],
@@ -172,7 +174,7 @@ def prizes(request: HttpRequest, pk: int) -> HttpResponse:
             for errors in form.errors.values():
                 for error in errors:
                     messages.error(request, error)
-            if not entry.isdigit():
+            if entry is None:
                 messages.error(request, "Choose the prize to mark paid.")
     due = with_payments(prizes_due(ledger.tournament), ledger.pk)
     context = {

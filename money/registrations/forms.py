@@ -5,7 +5,7 @@ from typing import Any
 
 from django import forms
 
-from inputs.bounds import InputRules
+from inputs.bounds import InputRules, typed_number
 from league.seasons.models import SkillLevel, Team
 from money.models import Question, SignUp
 from money.models.registrations import ANSWER_MAX, MESSAGE_MAX
@@ -93,11 +93,10 @@ class RegisterForm(InputRules, _Contact):
 
     def submission(self, ip_address: str | None) -> Submission:
         data = self.cleaned_data
-        level = data.get("skill_level") or ""
         return Submission(
             free_agent=data.get("as_free_agent") == "1",
             team_name=data.get("team_name", ""),
-            skill_level_id=int(level) if level.isdigit() else None,
+            skill_level_id=typed_number(data.get("skill_level")),
             partner_name=data.get("partner_name", ""),
             partner_email=data.get("partner_email", ""),
             partner_phone=data.get("partner_phone", ""),
@@ -147,5 +146,4 @@ class PlaceForm(InputRules, forms.Form):
         self.fields["team"].choices = [("", "—"), *[(str(t.pk), t.name) for t in teams]]
 
     def team_id(self) -> int | None:
-        value = self.cleaned_data.get("team") or ""
-        return int(value) if value.isdigit() else None
+        return typed_number(self.cleaned_data.get("team"))

@@ -8,6 +8,7 @@ from django.shortcuts import get_object_or_404, redirect
 from django.views.decorators.http import require_POST
 
 from accounts import permissions
+from inputs.bounds import typed_number
 from league.nights.lineup_forms import LineupForm
 from league.nights.selectors.lineups import eligible_players
 from league.nights.services.lineups import fixture_lineup_record, may_record
@@ -26,9 +27,9 @@ def fixture_lineup(request: HttpRequest, pk: int) -> HttpResponse:
         any(may_record(request.user, fixture, team_id) for team_id in fixture.team_ids()),
         "Only the teams' captains or a league manager record who played.",
     )
-    team_id = request.POST.get("team", "")
+    team_id = typed_number(request.POST.get("team"))
     teams = {t.pk: t for t in (fixture.home, fixture.away) if t is not None}
-    team = teams.get(int(team_id)) if team_id.isdigit() and len(team_id) < 12 else None
+    team = teams.get(team_id) if team_id is not None else None
     if team is None:
         messages.error(request, "Choose one of the fixture's two teams.")
         return back

@@ -9,6 +9,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
+from inputs.bounds import typed_number
 from money.models import Payment, ProviderEvent, Refund
 from money.payments.providers import Checkout
 from money.payments.services.card import checkout_mismatch, checkout_settle
@@ -59,9 +60,10 @@ def _payment_for_session(obj: dict[str, Any]) -> Payment | None:
     """Ours only when the session's metadata names a card payment whose checkout it is."""
     session_id = str(obj.get("id") or "")
     raw = (obj.get("metadata") or {}).get("payment_id") or obj.get("client_reference_id") or ""
-    if not str(raw).isdigit() or not session_id:
+    payment_id = typed_number(str(raw))
+    if payment_id is None or not session_id:
         return None
-    payment = Payment.objects.filter(pk=int(raw), method=Payment.Method.CARD).first()
+    payment = Payment.objects.filter(pk=payment_id, method=Payment.Method.CARD).first()
     if payment is None or (payment.provider_ref and payment.provider_ref != session_id):
         return None
     return payment
@@ -113,9 +115,9 @@ def _refund_for(obj: dict[str, Any]) -> Refund | None:
     ref = str(obj.get("id") or "")
     refund = Refund.objects.filter(provider_ref=ref).first() if ref else None
     if refund is None:
-        raw = str((obj.get("metadata") or {}).get("refund_id") or "")
-        if raw.isdigit():
-            refund = Refund.objects.filter(pk=int(raw), provider_ref__in=["", ref]).first()
+        refund_id = typed_number(str((obj.get("metadata") or {}).get("refund_id") or ""))
+        if refund_id is not None:
+            refund = Refund.objects.filter(pk=refund_id, provider_ref__in=["", ref]).first()
     if refund is None:
         return None
     intent = obj.get("payment_intent")
