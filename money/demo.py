@@ -24,7 +24,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from league.demo.dates import DemoDates, term_name
-from league.demo.reset import league_is_current
+from league.demo.reset import league_is_current, register_wipe_step
 from league.demo.seasons import DEMO_TEAM, LEAGUE_SLUG
 from league.seasons.models import League, Player, Season
 from league.seasons.services.seasons import season_create
@@ -77,9 +77,14 @@ def _stale_wipe(today: datetime.date) -> None:
         _money_wipe(Q(tournament=event), Q(tournament=event))
 
 
+def _league_money_wipe(league: League) -> None:
+    _money_wipe(Q(season__league=league), Q(season__league=league))
+
+
 @contextlib.contextmanager
 def loading() -> Iterator[None]:
     _stale_wipe(timezone.localdate())
+    register_wipe_step(_league_money_wipe)  # a demo league rebuilt today takes its money too
     yield
 
 

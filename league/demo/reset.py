@@ -6,6 +6,8 @@ with everything that hangs from it (games, notices, roles, activity) so it can b
 afresh. Players and user accounts are kept: the new rosters pick them up again.
 """
 
+from collections.abc import Callable
+
 from django.db import transaction
 from django.db.models import Q
 
@@ -18,6 +20,15 @@ from league.seasons.models import Fixture, League, Team
 from notices.models import Notice
 from scoring.models import Game
 
+# Parts above the league (money) keep protected rows of a league's seasons: each registers a
+# step that deletes its own first (`register_wipe_step`), so the league needn't know them.
+_WIPE_STEPS: list[Callable[[League], None]] = []
+
+
+def register_wipe_step(step: Callable[[League], None]) -> None:
+    if step not in _WIPE_STEPS:
+        _WIPE_STEPS.append(step)
+
 
 def league_is_current(league: League, dates: DemoDates) -> bool:
     """Whether the league holds today's demo season (found by its first night)."""
@@ -27,6 +38,8 @@ def league_is_current(league: League, dates: DemoDates) -> bool:
 @transaction.atomic
 def league_wipe(league: League) -> None:
     """Delete the league and its seasons; teams and fixtures are protected, so in order."""
+    for step in _WIPE_STEPS:
+        step(league)
     teams = Team.objects.filter(season__league=league)
     Game.objects.filter(
         Q(ns_team__in=teams)
