@@ -7,17 +7,8 @@ from urllib.parse import urlsplit
 import pytest
 from django.test import Client
 
-from benchmarks.load import (
-    Page,
-    Rate,
-    _answers,
-    _redis,
-    build,
-    combined,
-    pages,
-    parse_wrk,
-    session_cookie,
-)
+from benchmarks.load import Page, _answers, _redis, build, pages, session_cookie
+from benchmarks.wrk_runs import Rate, combined, parse_wrk
 
 pytestmark = pytest.mark.django_db
 TINY_CLUB = {"games": 12, "by_hand": 3, "pool": 6, "ladder_players": 8, "events": 2, "rounds": 2}

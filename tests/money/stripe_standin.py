@@ -24,57 +24,21 @@ be replaced (tests post through Django's test client instead of HTTP).
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import html
 import json
-import secrets
 import threading
 import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import ThreadingHTTPServer
 from typing import Any
-from urllib.parse import parse_qsl, urlparse
+
+from tests.money.stripe_wire import StandInHandler, error_body, new_id, sign
+
+__all__ = ["StripeStandIn", "sign"]
 
 Deliver = Callable[[bytes, dict[str, str]], int]
-
-
-def sign(payload: bytes, secret: str, timestamp: int | None = None) -> str:
-    """Stripe's signature header for `payload`."""
-    t = int(time.time()) if timestamp is None else timestamp
-    mac = hmac.new(secret.encode(), f"{t}.".encode() + payload, hashlib.sha256).hexdigest()
-    return f"t={t},v1={mac}"
-
-
-def _nest(pairs: list[tuple[str, str]]) -> dict[str, Any]:
-    """Stripe's form encoding (a[b][0][c]=x) back into dicts and lists."""
-    root: dict[str, Any] = {}
-    for key, value in pairs:
-        parts = key.replace("]", "").split("[")
-        node: Any = root
-        for i, part in enumerate(parts):
-            last = i == len(parts) - 1
-            nxt = None if last else parts[i + 1]
-            if isinstance(node, list):
-                index = int(part)
-                while len(node) <= index:
-                    node.append({} if not (nxt or "").isdigit() else [])
-                if last:
-                    node[index] = value
-                else:
-                    node = node[index]
-                continue
-            if last:
-                node[part] = value
-            else:
-                node = node.setdefault(part, [] if (nxt or "").isdigit() else {})
-    return root
-
-
-def _id(prefix: str) -> str:
-    return f"{prefix}_test_{secrets.token_hex(12)}"
 
 
 class StripeStandIn:
@@ -107,7 +71,7 @@ class StripeStandIn:
     def start(self) -> StripeStandIn:
         stand_in = self
 
-        class Handler(_Handler):
+        class Handler(StandInHandler):
             owner = stand_in
 
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
@@ -150,7 +114,7 @@ class StripeStandIn:
         with self._lock:
             self.calls.append((method, path, params, headers))
             if headers.get("authorization", "") != f"Bearer {self.api_key}":
-                return 401, _error("Invalid API Key provided.", "invalid_request_error")
+                return 401, error_body("Invalid API Key provided.", "invalid_request_error")
             key = headers.get("idempotency-key", "")
             if method == "POST" and key and key in self._replies:
                 return self._replies[key]
@@ -166,12 +130,12 @@ class StripeStandIn:
                 return 200, self._session_create(params)
             session = self.sessions.get(parts[3]) if len(parts) > 3 else None
             if session is None:
-                return 404, _error("No such checkout.session", "invalid_request_error")
+                return 404, error_body("No such checkout.session", "invalid_request_error")
             if method == "GET" and len(parts) == 4:
                 return 200, session
             if method == "POST" and parts[4:] == ["expire"]:
                 if session["status"] != "open":
-                    return 400, _error(
+                    return 400, error_body(
                         "Only open sessions can be expired.", "invalid_request_error"
                     )
                 session["status"] = "expired"
@@ -181,13 +145,15 @@ class StripeStandIn:
                 return self._refund_create(params)
             if method == "GET" and len(parts) == 3 and parts[2] in self.refunds:
                 return 200, self.refunds[parts[2]]
-        return 404, _error(f"Unrecognized request URL ({method}: {path}).", "invalid_request_error")
+        return 404, error_body(
+            f"Unrecognized request URL ({method}: {path}).", "invalid_request_error"
+        )
 
     def _session_create(self, params: dict[str, Any]) -> dict[str, Any]:
         items = params.get("line_items") or [{}]
         price = items[0].get("price_data", {})
         amount = int(price.get("unit_amount", 0)) * int(items[0].get("quantity", 1))
-        session_id = _id("cs")
+        session_id = new_id("cs")
         now = int(time.time())
         session = {
             "id": session_id,
@@ -215,15 +181,15 @@ class StripeStandIn:
         intent = params.get("payment_intent", "")
         session = next((s for s in self.sessions.values() if s["payment_intent"] == intent), None)
         if session is None:
-            return 400, _error(f"No such payment_intent: '{intent}'", "invalid_request_error")
+            return 400, error_body(f"No such payment_intent: '{intent}'", "invalid_request_error")
         amount = int(params.get("amount", session["amount_total"]))
         given = sum(r["amount"] for r in self.refunds.values() if r["payment_intent"] == intent)
         if amount + given > session["amount_total"]:
-            return 400, _error(
+            return 400, error_body(
                 "Refund amount is greater than unrefunded amount on charge", "invalid_request_error"
             )
         refund = {
-            "id": _id("re"),
+            "id": new_id("re"),
             "object": "refund",
             "amount": amount,
             "currency": session["currency"],
@@ -242,7 +208,9 @@ class StripeStandIn:
         with self._lock:
             session = self.sessions[session_id]
             if session["status"] == "open":
-                session.update(status="complete", payment_status="paid", payment_intent=_id("pi"))
+                session.update(
+                    status="complete", payment_status="paid", payment_intent=new_id("pi")
+                )
         return self.send_event("checkout.session.completed", dict(session))
 
     def expire(self, session_id: str) -> dict[str, Any]:
@@ -261,7 +229,7 @@ class StripeStandIn:
 
     def event(self, kind: str, obj: dict[str, Any]) -> dict[str, Any]:
         return {
-            "id": _id("evt"),
+            "id": new_id("evt"),
             "object": "event",
             "api_version": "2025-01-27.acacia",
             "created": int(time.time()),
@@ -330,72 +298,3 @@ class StripeStandIn:
             f"<p><a id='cancel' href='/checkout/{session_id}/cancel'>Cancel and go back</a></p>"
             "</body></html>"
         )
-
-
-def _error(message: str, kind: str) -> dict[str, Any]:
-    return {"error": {"message": message, "type": kind}}
-
-
-class _Handler(BaseHTTPRequestHandler):
-    owner: StripeStandIn
-    protocol_version = "HTTP/1.1"
-
-    def log_message(self, format: str, *args: Any) -> None:  # quiet
-        pass
-
-    def _answer(
-        self, status: int, body: bytes, content_type: str, extra: dict[str, str] | None = None
-    ) -> None:
-        self.send_response(status)
-        self.send_header("Content-Type", content_type)
-        self.send_header("Content-Length", str(len(body)))
-        for name, value in (extra or {}).items():
-            self.send_header(name, value)
-        self.end_headers()
-        self.wfile.write(body)
-
-    def _handle(self, method: str) -> None:
-        url = urlparse(self.path)
-        length = int(self.headers.get("Content-Length") or 0)
-        body = self.rfile.read(length).decode() if length else ""
-        owner = self.owner
-        if url.path.startswith("/v1/"):
-            if owner.down == "close":
-                self.close_connection = True
-                self.connection.close()
-                return
-            if owner.down == "500":
-                payload = json.dumps(_error("Stripe is down (stand-in).", "api_error")).encode()
-                self._answer(500, payload, "application/json", {"Stripe-Should-Retry": "false"})
-                return
-            params = _nest(
-                parse_qsl(url.query if method == "GET" else body, keep_blank_values=True)
-            )
-            headers = {k.lower(): v for k, v in self.headers.items()}
-            status, reply = owner.api(method, url.path, params, headers)
-            self._answer(
-                status, json.dumps(reply).encode(), "application/json", {"Request-Id": _id("req")}
-            )
-            return
-        parts = url.path.strip("/").split("/")
-        if len(parts) >= 2 and parts[0] == "checkout" and parts[1] in owner.sessions:
-            session = owner.sessions[parts[1]]
-            if method == "GET" and len(parts) == 2:
-                self._answer(
-                    200, owner.checkout_page(parts[1]).encode(), "text/html; charset=utf-8"
-                )
-                return
-            if method == "POST" and parts[2:] == ["pay"]:
-                owner.pay(parts[1])
-                self._answer(303, b"", "text/plain", {"Location": session["success_url"]})
-                return
-            if method == "GET" and parts[2:] == ["cancel"]:
-                self._answer(303, b"", "text/plain", {"Location": session["cancel_url"]})
-                return
-        self._answer(404, b"Not found", "text/plain")
-
-    def do_GET(self) -> None:
-        self._handle("GET")
-
-    def do_POST(self) -> None:
-        self._handle("POST")
