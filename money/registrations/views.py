@@ -10,8 +10,6 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template import TemplateDoesNotExist, TemplateSyntaxError
-from django.template.loader import get_template
 from django.views.decorators.http import require_GET, require_POST
 
 from money.access import can_manage_sign_up, can_view_registration, is_own_registration
@@ -29,17 +27,6 @@ from money.registrations.withdraw import registration_withdraw, withdraw_refusal
 
 State = Registration.State
 T = "money/registrations/"
-PAYMENTS_PARTIAL = "money/payments/_registration_payments.html"
-
-
-def payments_partial() -> str:
-    """The payments part's block on the registration page (it receives `registration` and
-    `viewer_is_staff`), or "" while that template can't be loaded."""
-    try:
-        get_template(PAYMENTS_PARTIAL)
-    except (TemplateDoesNotExist, TemplateSyntaxError):
-        return ""
-    return PAYMENTS_PARTIAL
 
 
 def _ip(request: HttpRequest) -> str | None:
@@ -166,7 +153,6 @@ def registration_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "viewer_is_staff": staff,
         "own": own,
         "withdraw_refusal": withdraw_refusal(registration) if own else "",
-        "payments_partial": payments_partial(),
     }
     if staff:
         context["refuse_form"] = RefuseForm()

@@ -16,14 +16,34 @@ from wording.when import when
 logger = logging.getLogger(__name__)
 
 
-def _send(**fields: object) -> Notice | None:
-    """A receipt that can't be written (a name the outbox refuses) is logged, never a
-    reason to lose the payment or refund it tells of."""
+def _send(
+    registration: Registration,
+    *,
+    subject: str,
+    lines: list[str],
+    by: object,
+    source: dict,
+    key: str,
+) -> Notice | None:
+    """Email the person who registered. A receipt that can't be written (a name the outbox
+    refuses) is logged, never a reason to lose the payment or refund it tells of."""
+    recipients = _recipients(registration)
+    if not recipients:
+        return None
     try:
         with transaction.atomic():
-            return notice_send(**fields)  # type: ignore[arg-type]
+            return notice_send(
+                kind=Notice.Kind.GENERAL,
+                subject=subject[:200],
+                body="\n\n".join(lines),
+                recipients=recipients,
+                created_by=by,  # notice_send keeps only a signed-in user
+                link=reverse("money:registration_detail", kwargs={"pk": registration.pk}),
+                source=source,
+                key=key,
+            )
     except ValidationError:
-        logger.exception("Receipt not written: %s", fields.get("key"))
+        logger.exception("Receipt not written: %s", key)
         return None
 
 
@@ -41,15 +61,8 @@ def _recipients(registration: Registration) -> list[Recipient]:
     return [Recipient(name=player.name, email=email, player_id=player.pk)]
 
 
-def _link(registration: Registration) -> str:
-    return reverse("money:registration_detail", kwargs={"pk": registration.pk})
-
-
 def receipt_send(*, payment: Payment, by: object = None) -> Notice | None:
     registration = payment.registration
-    recipients = _recipients(registration)
-    if not recipients:
-        return None
     amount = cents_text(payment.amount_cents, payment.currency)
     name = _event_name(registration)
     how = (
@@ -63,12 +76,10 @@ def receipt_send(*, payment: Payment, by: object = None) -> Notice | None:
     if payment.note:
         lines.append(f"Note: {payment.note}")
     return _send(
-        kind=Notice.Kind.GENERAL,
-        subject=f"Receipt: {amount} for {name}"[:200],
-        body="\n\n".join(lines),
-        recipients=recipients,
-        created_by=by if getattr(by, "is_authenticated", False) else None,
-        link=_link(registration),
+        registration,
+        subject=f"Receipt: {amount} for {name}",
+        lines=lines,
+        by=by,
         source={"payment": payment.pk},
         key=f"money-payment-receipt-{payment.pk}",
     )
@@ -77,9 +88,6 @@ def receipt_send(*, payment: Payment, by: object = None) -> Notice | None:
 def refund_notice_send(*, refund: Refund, by: object = None) -> Notice | None:
     payment = refund.payment
     registration = payment.registration
-    recipients = _recipients(registration)
-    if not recipients:
-        return None
     amount = cents_text(refund.amount_cents, payment.currency)
     name = _event_name(registration)
     back = "to your card" if payment.method == Payment.Method.CARD else "in person"
@@ -89,12 +97,10 @@ def refund_notice_send(*, refund: Refund, by: object = None) -> Notice | None:
     if refund.reason:
         lines.append(f"Reason: {refund.reason}")
     return _send(
-        kind=Notice.Kind.GENERAL,
-        subject=f"Refund: {amount} for {name}"[:200],
-        body="\n\n".join(lines),
-        recipients=recipients,
-        created_by=by if getattr(by, "is_authenticated", False) else None,
-        link=_link(registration),
+        registration,
+        subject=f"Refund: {amount} for {name}",
+        lines=lines,
+        by=by,
         source={"refund": refund.pk},
         key=f"money-refund-notice-{refund.pk}",
     )
