@@ -42,6 +42,8 @@ KEY_PAGES = (
     "tournament",
     "leaderboard",
     "room display",
+    "sign-ups",
+    "register",
     "sign-in",
 )
 HASHED = re.compile(r"\.[0-9a-f]{12}\.[a-z0-9]+$")  # a manifest storage's file name
@@ -53,6 +55,8 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 from league.demo.seasons import demo_season
+from money.demo import EVENT_SLUG
+from money.models import SignUp
 from scoring.models import Game
 from tournaments.demo import PROGRESSIVE
 
@@ -70,6 +74,10 @@ print(json.dumps({
     "tournament": reverse("tournaments:detail", args=[PROGRESSIVE]),
     "leaderboard": reverse("tournaments:leaderboard", args=[PROGRESSIVE]),
     "room display": reverse("tournaments:big_screen", args=[PROGRESSIVE]),
+    "sign-ups": reverse("money:index"),
+    "register": reverse(
+        "money:register", args=[SignUp.objects.get(tournament__slug=EVENT_SLUG).pk]
+    ),
     "sign-in": reverse("login"),
     "entry": reverse("scoring:game_entry", args=[card.pk]),
     "game": card.pk,
