@@ -71,6 +71,10 @@ class Verb(models.TextChoices):
     REFUND_RECORDED = "refund_recorded", "Refund recorded"
     LEDGER_POSTED = "ledger_posted", "Ledger entry posted"
     LEDGER_CLOSED = "ledger_closed", "Ledger closed"
+    SUB_REQUESTED = "sub_requested", "Sub asked for"
+    SUB_FOUND = "sub_found", "Sub found"
+    SUB_REQUEST_WITHDRAWN = "sub_request_withdrawn", "Sub request withdrawn"
+    MAKEUP_ARRANGED = "makeup_arranged", "Makeup game arranged"
 
 
 class Scope(models.TextChoices):

@@ -8,6 +8,7 @@ class LeagueConfig(AppConfig):
     def ready(self) -> None:
         from accounts.permissions import register_membership_lookup
         from league.announcements import hooks as notices_hooks
+        from league.availability import hooks as availability_hooks
         from league.nights.selectors.games import (
             game_card_fixes,
             game_card_refusals,
@@ -21,6 +22,8 @@ class LeagueConfig(AppConfig):
         from league.seasons import invitations as team_invitations
         from league.seasons.scores import register_fixture_scores
         from league.seasons.selectors import membership_for_user
+        from league.standings import race_hooks
+        from league.subs import hooks as subs_hooks
         from scoring.owners import (
             register_card_fixes,
             register_card_gate,
@@ -40,6 +43,9 @@ class LeagueConfig(AppConfig):
         notices_hooks.register()  # the outbox's League filter, the emails' preferences link
         team_invitations.register()  # what accepting a captain's or player's invitation does
         text_replies.register()  # a captain confirms or disputes a card by answering its text
+        availability_hooks.register()  # "IN 4821" answers the night's reminder
+        subs_hooks.register()  # "YES 4821" takes a sub request; a sub may score their fixture
+        race_hooks.register()  # clinch and elimination recomputed when results change
         # Connect the signal handlers of each capability.
         from league.nights import receivers as nights_receivers  # noqa: F401
         from league.playoffs import receivers as playoffs_receivers  # noqa: F401

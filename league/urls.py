@@ -6,11 +6,13 @@ live in sent emails, subscribed calendars and bookmarks.
 """
 
 from league.announcements import urls as announcements
+from league.availability import urls as availability
 from league.cancellations import urls as cancellations
 from league.nights import urls as nights
 from league.playoffs import urls as playoffs
 from league.seasons import urls as seasons
 from league.standings import urls as standings
+from league.subs import urls as subs
 
 app_name = "league"
 
@@ -22,6 +24,12 @@ urlpatterns = [
     *nights.public_by_id,
     *nights.captain_by_id,
     *nights.staff_by_id,
+    *availability.public_by_id,
+    *availability.player_by_id,
+    *availability.captain_by_id,
+    *subs.public_by_id,
+    *subs.player_by_id,
+    *subs.captain_by_id,
     *playoffs.staff_by_id,
     *seasons.staff_by_league,
     *seasons.public_by_slug,
@@ -34,4 +42,8 @@ urlpatterns = [
     *playoffs.public_by_slug,
     *playoffs.staff_by_slug,
     *cancellations.staff_by_slug,
+    *availability.public_by_slug,
+    *availability.staff_by_slug,
+    *subs.public_by_slug,
+    *subs.staff_by_slug,
 ]

@@ -22,6 +22,11 @@ CHOICE_LABELS: Mapping[str, str] = {"email": "Email", "sms": "Text", "both": "Em
 # (Notice.Kind values; invitations go to addresses, not people, so they are not here).
 PREFERENCE_KINDS: tuple[str, ...] = (
     "card_awaiting_confirmation",
+    "availability_ask",
+    "sub_wanted",
+    "sub_found",
+    "makeup_game",
+    "race_changed",
     "card_disputed",
     "card_settled",
     "card_corrected",

@@ -31,6 +31,11 @@ class Notice(models.Model):
         SCHEDULE_PUBLISHED = "schedule_published", "Schedule published"
         FIXTURES_MOVED = "fixtures_moved", "Fixtures moved"
         CARD_CORRECTED = "card_corrected", "Scorecard corrected"
+        AVAILABILITY_ASK = "availability_ask", "Are you coming?"
+        SUB_WANTED = "sub_wanted", "Sub wanted"
+        SUB_FOUND = "sub_found", "Sub found"
+        MAKEUP_GAME = "makeup_game", "Makeup game"
+        RACE_CHANGED = "race_changed", "Clinched or eliminated"
 
     kind = models.CharField(max_length=32, choices=Kind.choices)
     subject = models.CharField(max_length=200)

@@ -71,3 +71,30 @@ class StandingsSnapshotRow(models.Model):
 
     def __str__(self) -> str:
         return f"{self.rank}. {self.team_name}"
+
+
+class RaceState(models.Model):
+    """A team's place in its level's race, as last computed from the remaining fixtures.
+
+    Kept so that a change ("clinched", "eliminated") is told to the captains once: the
+    computation itself is `algorithms.clinch`, from the results and the fixtures left.
+    `goal` says what the race is for: a playoff place, or first in the level when every
+    eligible team makes the playoffs.
+    """
+
+    class State(models.TextChoices):
+        CLINCHED = "clinched", "Clinched"
+        ELIMINATED = "eliminated", "Eliminated"
+        ALIVE = "alive", "Alive"
+
+    class Goal(models.TextChoices):
+        PLAYOFF_PLACE = "place", "A playoff place"
+        FIRST = "first", "First in the level"
+
+    team = models.OneToOneField(Team, on_delete=models.CASCADE, related_name="race_state")
+    state = models.CharField(max_length=10, choices=State.choices, default=State.ALIVE)
+    goal = models.CharField(max_length=6, choices=Goal.choices, default=Goal.FIRST)
+    changed_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"{self.team}: {self.get_state_display()} ({self.get_goal_display()})"

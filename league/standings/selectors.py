@@ -72,13 +72,15 @@ def season_game_records(season: Season) -> list[GameRecord]:
     """Every regular-season game with a result: a confirmed card or a forfeit (one query).
 
     A forfeited game is booked with the season's forfeit score for the other team.
-    Games without a result, with no result, or a tie that stands (no winner) are left out.
+    Games without a result, with no result, or a tie that stands (no winner) are left out,
+    and so are one-off makeups the season doesn't count (`Fixture.counts_in_standings`).
     """
     rows = (
         FixtureGame.objects.filter(
             fixture__season=season,
             fixture__stage=Fixture.Stage.REGULAR,
             fixture__status__in=(Fixture.Status.SCHEDULED, Fixture.Status.PLAYED),
+            fixture__counts_in_standings=True,
             no_result=False,
         )
         # No order: the default one (by fixture, so by the fixture's own default) joined

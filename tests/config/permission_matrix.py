@@ -7,6 +7,12 @@ permission_matrix_money.py.
 """
 
 from notices.unsubscribe import unsubscribe_token
+from tests.config import (
+    permission_matrix_availability,
+    permission_matrix_makeups,
+    permission_matrix_race,
+    permission_matrix_subs,
+)
 from tests.config.permission_entries import (
     ALL,
     DIRECTOR,
@@ -269,6 +275,10 @@ MATRIX: dict[str, Entry] = {
     "people:season_statistics": Entry(lambda w: {"season_id": w.season.pk}, ALL, NA),
     "people:event_statistics": Entry(_event, ALL, NA),
     **MONEY_MATRIX,
+    **permission_matrix_availability.MATRIX,
+    **permission_matrix_subs.MATRIX,
+    **permission_matrix_makeups.MATRIX,
+    **permission_matrix_race.MATRIX,
 }
 
 # A tournament table's game: its staff settle, nobody from a league or another event.

@@ -4,6 +4,13 @@ subscribed calendars and bookmarks, so reorganising URL modules must not move th
 import pytest
 from django.urls import resolve
 
+from tests.config import (
+    url_paths_availability,
+    url_paths_makeups,
+    url_paths_race,
+    url_paths_subs,
+)
+
 PATHS_AND_VIEWS = [
     ("/leagues/", "league:league_list"),
     ("/leagues/new/", "league:league_create"),
@@ -191,6 +198,10 @@ PATHS_AND_VIEWS = [
     ("/money/payments/7/refund/", "money:refund_payment"),
     ("/money/payments/refunds/7/send/", "money:refund_send_again"),
     ("/money/payments/stripe/webhook/", "money:stripe_webhook"),
+    *url_paths_availability.PATHS,
+    *url_paths_subs.PATHS,
+    *url_paths_makeups.PATHS,
+    *url_paths_race.PATHS,
 ]
 
 

@@ -44,6 +44,10 @@ class Fixture(models.Model):
     games = models.PositiveSmallIntegerField(default=3)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.SCHEDULED)
     original_date = models.DateField(null=True, blank=True)
+    # A one-off pairing the manager arranged for teams whose opponents announced a forfeit;
+    # whether it counts is the season's rule, copied here when it is made.
+    one_off = models.BooleanField(default=False)
+    counts_in_standings = models.BooleanField(default=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
@@ -64,6 +68,17 @@ class Fixture(models.Model):
             models.CheckConstraint(
                 condition=Q(away__isnull=True) | ~Q(away=models.F("home")),
                 name="fixture_not_against_itself",
+            ),
+            # A one-off makeup is stored with the lower team id at home, so the same pair
+            # arranged twice at once (either way round) meets this constraint.
+            models.UniqueConstraint(
+                fields=["home", "away", "date"],
+                condition=Q(one_off=True),
+                name="fixture_one_off_once_per_pair_and_night",
+            ),
+            models.CheckConstraint(
+                condition=Q(one_off=False) | Q(home__lt=models.F("away")),
+                name="fixture_one_off_home_is_lower_id",
             ),
         ]
 

@@ -187,6 +187,17 @@ class Season(models.Model):
         choices=PlayoffSubs.choices,
         default=PlayoffSubs.APPROVAL,
     )
+    sub_limit_per_team = models.PositiveSmallIntegerField(
+        "subs a team may use in the regular season",
+        null=True,
+        blank=True,
+        validators=[MaxValueValidator(99)],
+        help_text="Leave empty for no limit. The sub finder stops at the limit.",
+    )
+    # A makeup game for a team whose opponent announced a forfeit (league.nights.makeups).
+    makeups_count_in_standings = models.BooleanField(
+        "makeup games for forfeited-against teams count in the standings", default=True
+    )
 
     waiver_text = models.TextField(default=DEFAULT_WAIVER_TEXT)
     waiver_version = models.PositiveSmallIntegerField(default=1)

@@ -1,0 +1,5 @@
+"""What the availability capability registers at start-up (reply handlers, signal receivers)."""
+
+
+def register() -> None:
+    """Called from LeagueConfig.ready()."""

@@ -1,0 +1,1 @@
+"""Who may sub in a fixture: pure rules over plain data (no ORM)."""
