@@ -89,6 +89,8 @@ class SeasonSettingsForm(InputRules, forms.ModelForm):
             "results_grace_hours",
             "subs_in_regular_season",
             "playoff_subs",
+            "sub_limit_per_team",
+            "makeups_count_in_standings",
             "waiver_text",
             "waiver_version",
         ]
