@@ -31,6 +31,8 @@ GameScope = tuple[str, int | None]
 _membership_lookup: Callable[[int], Membership] | None = None
 _game_scope_lookup: Callable[[Any], GameScope] | None = None
 _rule_set_users_lookup: Callable[[Any], frozenset[GameScope]] | None = None
+# (game id, team id) pairs a user id may score as the sub found for that game's fixture.
+_fixture_sub_lookup: Callable[[int], frozenset[tuple[int, int]]] | None = None
 
 
 def register_membership_lookup(lookup: Callable[[int], Membership]) -> None:
@@ -46,6 +48,11 @@ def register_game_scope_lookup(lookup: Callable[[Any], GameScope]) -> None:
 def register_rule_set_users_lookup(lookup: Callable[[Any], frozenset[GameScope]]) -> None:
     global _rule_set_users_lookup  # the leagues and events playing under a rule set
     _rule_set_users_lookup = lookup
+
+
+def register_fixture_sub_lookup(lookup: Callable[[int], frozenset[tuple[int, int]]]) -> None:
+    global _fixture_sub_lookup  # the league's sub finder: a found sub scores their fixture
+    _fixture_sub_lookup = lookup
 
 
 def _cache(user: Any) -> dict:
@@ -314,19 +321,31 @@ def is_game_staff(user: Any, game: Any) -> bool:
 
 
 def can_submit_for_side(user: Any, game: Any, side: str) -> bool:
-    """Enter a game's card for one side: its owner's staff; that side's captain; else a
-    player seated there. Uses `game.seats.all()` (prefetch `seats` to keep pages small)."""
+    """Enter a game's card for one side: its owner's staff; that side's captain (or the sub
+    found for that side of the game's fixture); else a player seated there. Uses
+    `game.seats.all()` (prefetch `seats` to keep pages small)."""
     if not user.is_authenticated or side not in _SIDE_SEATS:
         return False
     if is_game_staff(user, game):
         return True
     team_id = game.ns_team_id if side == "NS" else game.ew_team_id
     if team_id is not None:
-        return is_captain_of(user, team_id)
+        return is_captain_of(user, team_id) or (game.pk, team_id) in _fixture_sub_sides(user)
     player_id = player_id_for(user)
     return player_id is not None and any(
         seat.player_id == player_id and seat.seat in _SIDE_SEATS[side] for seat in game.seats.all()
     )
+
+
+def _fixture_sub_sides(user: Any) -> frozenset[tuple[int, int]]:
+    """(game id, team id) the user plays as a found sub, read once per request like the
+    membership (none when no app registered the lookup)."""
+    if _fixture_sub_lookup is None:
+        return frozenset()
+    cache = _cache(user)
+    if "fixture_subs" not in cache:
+        cache["fixture_subs"] = _fixture_sub_lookup(user.pk)
+    return cache["fixture_subs"]
 
 
 def scoring_sides_for(user: Any, game: Any) -> list[str]:

@@ -231,15 +231,9 @@ def roster_set_role(*, team: Team, entry_id: int, role: str) -> RosterEntry:
     return entry
 
 
-@transaction.atomic
-def sub_add(
-    *, team: Team, fixture: Fixture, name: str, email: str = "", phone: str = "", by: Any = None
-) -> RosterEntry:
-    """A sub for one fixture of the team, as the season's substitute policy allows.
-
-    Under "allowed with approval" a playoff sub waits for a manager (`sub_decide`).
-    The sub still has to sign the waiver before playing (see league.seasons.eligibility).
-    """
+def _sub_policy(team: Team, fixture: Fixture) -> bool:
+    """Whether the season lets `team` take a sub for `fixture` (refused with why), and
+    whether the sub is approved at once (False: a playoff sub waiting for a manager)."""
     season = team.season
     if team.pk not in fixture.team_ids() or fixture.away_id is None:
         raise ValidationError("Pick one of this team's fixtures.")
@@ -250,7 +244,45 @@ def sub_add(
         raise ValidationError("Subs aren't allowed in this season's playoffs.")
     if not playoff and not season.subs_in_regular_season:
         raise ValidationError("Subs aren't allowed in this season.")
-    approved = not (playoff and season.playoff_subs == Season.PlayoffSubs.APPROVAL)
+    return not (playoff and season.playoff_subs == Season.PlayoffSubs.APPROVAL)
+
+
+@transaction.atomic
+def sub_add_player(*, team: Team, fixture: Fixture, player: Player, by: Any = None) -> RosterEntry:
+    """A known player (the sub finder's volunteer) as a sub for one fixture, under the same
+    policy as `sub_add`: under "allowed with approval" a playoff sub waits for a manager."""
+    approved = _sub_policy(team, fixture)
+    twice = f"{player.name} is already a sub in that fixture."
+    on_team = RosterEntry.objects.filter(team=team, player=player, fixture__isnull=True)
+    if on_team.exclude(role=RosterEntry.Role.SUB).exists():
+        raise ValidationError(f"{player.name} is already on {possessive(team.name)} roster.")
+    if RosterEntry.objects.filter(player=player, fixture=fixture).exists():
+        raise ValidationError(twice)
+    try:
+        return _create_entry(
+            team=team,
+            player=player,
+            role=RosterEntry.Role.SUB,
+            fixture=fixture,
+            starts_on=fixture.date,
+            ends_on=fixture.date,
+            approved=approved,
+            added_by=by if getattr(by, "is_authenticated", False) else None,
+        )
+    except IntegrityError:  # the same sub added at the same moment
+        raise ValidationError(twice) from None
+
+
+@transaction.atomic
+def sub_add(
+    *, team: Team, fixture: Fixture, name: str, email: str = "", phone: str = "", by: Any = None
+) -> RosterEntry:
+    """A sub for one fixture of the team, as the season's substitute policy allows.
+
+    Under "allowed with approval" a playoff sub waits for a manager (`sub_decide`).
+    The sub still has to sign the waiver before playing (see league.seasons.eligibility).
+    """
+    approved = _sub_policy(team, fixture)
     clean = _clean_email(email)
     if clean and by is not None and Player.objects.filter(email__iexact=clean).exists():
         return _invite_sub(
