@@ -2,7 +2,15 @@
 
 from django.urls import path
 
-from league.nights.views import fixtures, forfeits, lineups, moves, reschedules, withdrawals
+from league.nights.views import (
+    fixtures,
+    forfeits,
+    lineups,
+    makeups,
+    moves,
+    reschedules,
+    withdrawals,
+)
 from league.seasons.urls import SEASON
 
 public_by_id = [
@@ -47,5 +55,11 @@ staff_by_slug = [
         SEASON + "manage/forfeits/reviews/<int:review>/",
         forfeits.review_decide,
         name="review_decide",
+    ),
+    path(SEASON + "manage/makeups/", makeups.forfeit_makeups, name="forfeit_makeups"),
+    path(
+        SEASON + "manage/makeups/<int:pk>/cancel/",
+        makeups.makeup_cancel,
+        name="makeup_cancel",
     ),
 ]

@@ -131,6 +131,8 @@ class ScheduleRow:
     level: str | None
     table: str | None
     venue: str | None
+    one_off: bool = False  # a makeup game, which may not count in the standings
+    counts_in_standings: bool = True
 
     @property
     def was_moved(self) -> bool:
@@ -158,6 +160,8 @@ SCHEDULE_ROW_FIELDS = (
     "skill_level__name",
     "table__name",
     "table__venue__name",
+    "one_off",
+    "counts_in_standings",
 )
 
 

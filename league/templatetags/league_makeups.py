@@ -2,6 +2,7 @@
 
 from django import template
 
+from league.nights.selectors.makeups import nights_needing_makeups
 from league.seasons.models import Season
 
 register = template.Library()
@@ -9,5 +10,6 @@ register = template.Library()
 
 @register.inclusion_tag("league/makeups/_dashboard_card.html")
 def makeups_card(season: Season) -> dict:
-    """The manager's makeups card (filled by the makeups part)."""
-    return {"season": season}
+    """Upcoming nights where a forfeited-against team has no game yet (three queries; the
+    card shows only when there is one)."""
+    return {"season": season, "nights": nights_needing_makeups(season)}

@@ -62,6 +62,12 @@ def forfeit_announced_recipients(fixture: Fixture, team_id: int) -> list[Recipie
     return captains_of_teams([other])
 
 
+def makeup_offer_recipients(fixture: Fixture) -> list[Recipient]:
+    """The league's managers, offered a makeup game for the opponent of a forfeit announced
+    ahead (`league.nights.services.makeups.makeup_offer`)."""
+    return managers_of_league(fixture.season.league_id)
+
+
 def withdrawal_recipients(team: Team, preview: WithdrawalPreview) -> list[Recipient]:
     """The team's captains and those of every opponent whose fixture becomes a bye."""
     opponents = {f.away_id if f.home_id == team.pk else f.home_id for f in preview.remaining}
@@ -110,7 +116,8 @@ def announce_audiences(
     fixture: Fixture, teams: list[Team], live: list[Forfeit]
 ) -> list[TeamAudience]:
     """Per team, who announcing its forfeit tells: the opponents' captains (unless it was
-    announced already), and its own captains warned unless it already has a forfeit here
+    announced already) and the league's managers offered the opponent a makeup game (unless
+    the opponent forfeits too), and its own captains warned unless it already has a forfeit here
     (which the announcement extends)."""
     by_team = {f.team_id: f for f in live}
     result = []
@@ -119,6 +126,9 @@ def announce_audiences(
         notices = []
         if existing is None or existing.reason != Forfeit.Reason.ANNOUNCED:
             notices.append((Notice.Kind.GENERAL, forfeit_announced_recipients(fixture, team.pk)))
+            opponent = fixture.opponent_of(team.pk)
+            if opponent and opponent.pk not in by_team and opponent.status == Team.Status.ACTIVE:
+                notices.append((Notice.Kind.MAKEUP_GAME, makeup_offer_recipients(fixture)))
         if existing is None:
             notices.append((Notice.Kind.FORFEIT_WARNING, forfeit_warning_recipients(team.pk)))
         result.append(TeamAudience(team, audience_of(*notices), extends=existing is not None))

@@ -22,6 +22,7 @@ from league.nights.models import FixtureGame, Forfeit, PlayoffReview
 from league.nights.rules import fixture_starts_at
 from league.nights.selectors.told import forfeit_announced_recipients
 from league.nights.services.escalation import escalate, season_policy, user_or_none, warn
+from league.nights.services.makeups import makeup_offer
 from league.nights.services.results import (
     fixture_games_ensure,
     fixture_refresh_status,
@@ -128,6 +129,8 @@ def forfeit_announce(*, fixture: Fixture, team: Team, by: Any, note: str = "") -
         source={"forfeit": forfeit.pk, "fixture": fixture.pk},
         key=f"forfeit_announced:{forfeit.pk}",
     )
+    # The opponent is left without a game: the managers are offered a makeup for it.
+    makeup_offer(fixture=fixture, team=team, forfeit_id=forfeit.pk, by=by)
     return forfeit
 
 

@@ -66,7 +66,8 @@ def test_recording_it_again_says_nobody_new_is_told_and_tells_nobody(client):
 def test_announcing_a_forfeit_says_who_is_told_and_tells_exactly_them(client):
     n = _night(client, 3)
     shown = said(_page(client, n), f"announce-audience-{n.home.pk}")
-    assert (shown.emails, shown.texts) == (6, 2)  # the opponents told, its own captains warned
+    # The opponents told, the manager offered them a makeup game, its own captains warned.
+    assert (shown.emails, shown.texts) == (7, 2)
     data = {"team": n.home.pk, "note": "Vacation"}
     client.post(reverse("league:forfeit_announce", args=[n.fixture.pk]), data)
     assert written() == shown
