@@ -14,7 +14,10 @@ PLAYOFF = e.FixtureFacts(date=NIGHT, level_id=1, playoff=True)
 TEAM = 10
 
 
-def find(*volunteers, fixture=FIXTURE, opponents=(), rules=e.Rules()):
+DEFAULT_RULES = e.Rules()
+
+
+def find(*volunteers, fixture=FIXTURE, opponents=(), rules=DEFAULT_RULES):
     return e.sub_finding(
         fixture=fixture, team_id=TEAM, opponents=opponents, volunteers=volunteers, rules=rules
     )
