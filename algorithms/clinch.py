@@ -63,8 +63,14 @@ def clinch_status[T: Hashable](
     games_won: Mapping[T, int],
     remaining: Sequence[tuple[T, T, int]],
     places: int,
+    *,
+    outside: Mapping[T, int] | None = None,
 ) -> dict[T, str]:
-    """Each team's state, ``"clinched"``, ``"eliminated"`` or ``"alive"`` (see the module)."""
+    """Each team's state, ``"clinched"``, ``"eliminated"`` or ``"alive"`` (see the module).
+
+    ``outside`` (optional) gives each team's games left against teams not in this race (a
+    game against another level): they may go either way and the opponent never counts.
+    """
     if places < 1:
         raise ValueError("at least one place must finish in")
     teams = list(games_won)
@@ -86,11 +92,18 @@ def clinch_status[T: Hashable](
             graph[j][i] = graph[j].get(i, 0) + games
     if places >= len(teams):
         return dict.fromkeys(teams, CLINCHED)
-    left = [sum(graph[i].values()) for i in range(len(teams))]
+    extra = [0] * len(teams)
+    for team, games in (outside or {}).items():
+        if team not in index or games < 0:
+            raise ValueError(f"outside games need a team of the race and a count: {team!r}")
+        extra[index[team]] = games
+    # A team's own outside games: t wins them at best and loses them at worst; anyone
+    # else's may go either way, so each check gives them the side that suits it.
+    left = [sum(graph[i].values()) + extra[i] for i in range(len(teams))]
     fixtures = [(i, j, g) for i, opponents in graph.items() for j, g in opponents.items() if i < j]
     states: dict[T, str] = {}
     for t, team in enumerate(teams):
-        if not _can_be_caught(t, won, left, graph, places):
+        if not _can_be_caught(t, won, left, graph, extra, places):
             states[team] = CLINCHED
         elif _can_finish_in(t, won, left, graph, fixtures, places):
             states[team] = ALIVE
@@ -118,7 +131,7 @@ def _can_finish_in(
     if budget < 0:
         return False
     # Who could pass t at all, with t taking its own games: few enough and nothing to search.
-    threats = [s for s in others if won[s] + left[s] - graph[t].get(s, 0) > best]
+    threats = [s for s in others if won[s] + sum(graph[s].values()) - graph[t].get(s, 0) > best]
     if len(threats) <= places - 1:
         return True
     if _balanced_passers(t, best, won, fixtures, budget) <= places - 1:
@@ -240,13 +253,16 @@ def _disjoint_overfull(
 # Clinched? -----------------------------------------------------------------------------------
 
 
-def _can_be_caught(t: int, won: list[int], left: list[int], graph: Graph, places: int) -> bool:
+def _can_be_caught(
+    t: int, won: list[int], left: list[int], graph: Graph, extra: list[int], places: int
+) -> bool:
     """Some completion has at least ``places`` other teams with as many games as t."""
     mark = won[t]
     others = [s for s in graph if s != t]
     if sum(1 for s in others if won[s] + left[s] >= mark) < places:
         return False
-    have = {s: won[s] + graph[t].get(s, 0) for s in others}  # t loses every game left
+    # t loses every game left; the others win their games against outsiders.
+    have = {s: won[s] + graph[t].get(s, 0) + extra[s] for s in others}
     if sum(1 for s in others if have[s] >= mark) >= places:
         return True
     sub = {s: {o: g for o, g in graph[s].items() if o != t} for s in others}

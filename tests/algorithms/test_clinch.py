@@ -10,9 +10,10 @@ from hypothesis import strategies as st
 from algorithms.clinch import ALIVE, CLINCHED, ELIMINATED, clinch_status
 
 
-def brute_force(games_won, remaining, places):
-    """Every split of every fixture: the definitions word for word."""
-    teams = list(games_won)
+def brute_force(games_won, remaining, places, outsiders=()):
+    """Every split of every fixture: the definitions word for word. ``outsiders`` play but
+    are not in the race (they are left out of every count and of the answer)."""
+    teams = [t for t in games_won if t not in outsiders]
     splits = [range(games + 1) for _, _, games in remaining]
     clinched = dict.fromkeys(teams, True)
     eliminated = dict.fromkeys(teams, True)
@@ -49,6 +50,24 @@ def races(draw):
 def test_the_states_match_every_completion_enumerated(race):
     won, remaining, places = race
     assert clinch_status(won, remaining, places) == brute_force(won, remaining, places)
+
+
+@settings(max_examples=400, deadline=None)
+@given(races(), st.data())
+def test_games_against_teams_outside_the_race_may_go_either_way(race, data):
+    won, remaining, places = race
+    outsiders = data.draw(st.sets(st.sampled_from(sorted(won)), max_size=2))
+    inside = {t: w for t, w in won.items() if t not in outsiders}
+    if not inside:
+        return
+    outside = {}
+    for a, b, games in remaining:
+        for team, other in ((a, b), (b, a)):
+            if team in inside and other in outsiders:
+                outside[team] = outside.get(team, 0) + games
+    among = [(a, b, g) for a, b, g in remaining if a in inside and b in inside]
+    expected = brute_force({**inside, **{o: 0 for o in outsiders}}, remaining, places, outsiders)
+    assert clinch_status(inside, among, places, outside=outside) == expected
 
 
 @pytest.mark.parametrize("seed", range(60))
