@@ -10,6 +10,11 @@ from accounts.forms import AccountForm, SignOutEverywhereForm
 from accounts.sign_in_links import account_phone_of
 from home.selectors import account_overview, staff_events
 from home.services import account_update
+from league.availability.selectors import (
+    Headcount,
+    teams_nights,
+    user_nights,
+)
 from league.nights.selectors.tonight import team_fixtures_due, tonight_for
 from league.seasons.models import League
 from league.seasons.selectors import teams_for_user
@@ -19,13 +24,19 @@ from tournaments.selectors.my_seats import seats_tonight
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    """Signed in, the start page: tonight's fixtures with the step due on each, and the
-    managed leagues' nights; then (and for everyone else) the leagues and tournaments."""
+    """Signed in, the start page: tonight's fixtures with the step due on each, the
+    person's next nights to say whether they are coming (and, for captains, those where the
+    team will be short), and the managed leagues' nights; then (and for everyone else) the
+    leagues and tournaments."""
+    user = request.user
+    nights = user_nights(user)
     return render(
         request,
         "home/home.html",
         {
-            "tonight": tonight_for(request.user),
+            "tonight": tonight_for(user),
+            "my_nights": nights.mine,
+            "short_handed": nights.short,
             "my_seats": seats_tonight(request.user),
             "my_events": staff_events(request.user),
             "leagues": League.objects.all()[:20],
@@ -41,13 +52,28 @@ def manage(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def my_team(request: HttpRequest) -> HttpResponse:
-    """Each team with its roster and the fixtures that matter now (the start page's)."""
+    """Each team with its roster, the fixtures that matter now (the start page's) and who is
+    coming to its next nights (with the person's own answer buttons)."""
     dues = team_fixtures_due(request.user)
+    own = permissions.player_id_for(request.user)
+    teams_list = list(teams_for_user(request.user))
+    nights = teams_nights([team.pk for team in teams_list])
     teams = [
-        (team, [due for due in dues if due.team.pk == team.pk])
-        for team in teams_for_user(request.user)
+        (
+            team,
+            [due for due in dues if due.team.pk == team.pk],
+            [(night, _own_answer(night.headcount, own)) for night in nights[team.pk]],
+        )
+        for team in teams_list
     ]
     return render(request, "home/my_team.html", {"teams": teams, "today": timezone.localdate()})
+
+
+def _own_answer(count: Headcount, player_id: int | None) -> str | None:
+    """The person's answer ("" none yet), or None when they don't play that night."""
+    if player_id is None or all(p.pk != player_id for p in count.players):
+        return None
+    return count.answer_of(player_id)
 
 
 @login_required

@@ -14,6 +14,7 @@ MISSING_CARDS_TASK = "league: remind captains of missing cards"
 # Registered by notices until league.announcements took the reminders over: the entry
 # and its task keep their names, so databases scheduled back then need no change.
 WAIVER_TASK = "notices: waiver reminders"
+AVAILABILITY_TASK = "league: ask players whether they are coming"
 
 
 def _daily(apps: Any, *, name: str, task: str, hour: str, description: str) -> None:
@@ -49,6 +50,15 @@ def ensure_periodic_tasks(apps: Any = global_apps) -> None:
         task="notices.tasks.send_waiver_reminders",
         hour="10",
         description="Remind unsigned players in the days before their first night.",
+    )
+    # Morning: the players have the day to answer, the captain days to find a sub.
+    _daily(
+        apps,
+        name=AVAILABILITY_TASK,
+        task="league.tasks.send_availability_asks",
+        hour="9",
+        description="Ask each rostered player of the next days' fixtures whether they are "
+        "coming (once per fixture and night).",
     )
     # Tell a running beat to reload its schedule.
     apps.get_model("django_celery_beat", "PeriodicTasks").objects.update_or_create(

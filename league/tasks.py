@@ -18,3 +18,11 @@ def send_missing_card_notices() -> int:
 def send_waiver_reminders() -> int:
     """Daily: remind players without a signed waiver before their season's first night."""
     return len(waiver_reminders_send())
+
+
+@shared_task(acks_late=True, ignore_result=True)
+def send_availability_asks() -> int:
+    """Daily: ask the players of the next nights' fixtures whether they are coming."""
+    from league.availability.reminders import availability_asks_send
+
+    return len(availability_asks_send())

@@ -2,4 +2,7 @@
 
 
 def register() -> None:
-    """Called from LeagueConfig.ready()."""
+    """Called from LeagueConfig.ready(): "IN 4821" answers the reminder's text."""
+    from league.availability import text_replies
+
+    text_replies.register()

@@ -10,11 +10,13 @@ fixed number of queries whatever the number of fixtures, teams or players.
 import datetime
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.db.models import Q
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 
+from accounts import permissions
 from league.availability.models import Availability
 from league.seasons.models import Fixture, Player, RosterEntry, Season, Team
 
@@ -50,6 +52,11 @@ class Headcount:
             key=lambda p: (p.name.casefold(), p.pk),
         )
 
+    @property
+    def rows(self) -> list[tuple[Player, str]]:
+        """(player, answer or "") for everyone, by name."""
+        return [(p, self.answer_of(p.pk)) for p in self.players]
+
     def answer_of(self, player_id: int) -> str:
         return self.answers.get(player_id, "")
 
@@ -61,6 +68,10 @@ class Shortfall:
     fixture: Fixture
     team: Team
     headcount: Headcount
+
+    @property
+    def opponent(self) -> Team | None:
+        return self.fixture.opponent_of(self.team.pk)
 
     @property
     def missing(self) -> int:
@@ -184,6 +195,21 @@ def upcoming_fixtures(
     )
 
 
+def shortfalls_of(
+    fixtures: list[Fixture],
+    counts: dict[int, dict[int, Headcount]],
+    team_ids: set[int] | None = None,
+) -> list[Shortfall]:
+    """The short teams (of `team_ids`, when given) among fixtures already counted."""
+    return [
+        Shortfall(fixture, count.team, count)
+        for fixture in fixtures
+        for team_id in (fixture.home_id, fixture.away_id)
+        if (count := counts[fixture.pk][team_id]).short
+        and (team_ids is None or team_id in team_ids)
+    ]
+
+
 def short_fixtures(
     *,
     season: Season | None = None,
@@ -194,15 +220,10 @@ def short_fixtures(
     """Every upcoming scheduled fixture where a team (of `team_ids`, when given) expects
     fewer players than its season needs: three queries."""
     wanted = None if team_ids is None else set(team_ids)
+    if wanted is not None and not wanted:
+        return []
     fixtures = upcoming_fixtures(season=season, team_ids=wanted, today=today, days=days)
-    counts = fixtures_headcounts(fixtures)
-    shortfalls = []
-    for fixture in fixtures:
-        for team_id in (fixture.home_id, fixture.away_id):
-            count = counts[fixture.pk][team_id]
-            if count.short and (wanted is None or team_id in wanted):
-                shortfalls.append(Shortfall(fixture, count.team, count))
-    return shortfalls
+    return shortfalls_of(fixtures, fixtures_headcounts(fixtures), wanted)
 
 
 @dataclass(frozen=True)
@@ -241,17 +262,64 @@ def player_nights(
 
 
 @dataclass(frozen=True)
+class UserNights:
+    """The start page's: the person's nights to answer, and their captained teams' shortfalls."""
+
+    mine: list[MyNight]
+    short: list[Shortfall]
+
+
+def user_nights(
+    user: Any, *, today: datetime.date | None = None, days: int = AHEAD_DAYS
+) -> UserNights:
+    """Both from one read (three queries): the teams come with the signed-in user."""
+    team_ids = permissions.team_ids_for(user) if user.is_authenticated else frozenset()
+    if not team_ids:
+        return UserNights([], [])
+    player_id = permissions.player_id_for(user)
+    fixtures = upcoming_fixtures(team_ids=team_ids, today=today, days=days)
+    counts = fixtures_headcounts(fixtures)
+    mine = []
+    for fixture in fixtures:
+        for count in counts[fixture.pk].values():
+            if any(p.pk == player_id for p in count.players):
+                mine.append(MyNight(fixture, count.team, count.answer_of(player_id), count))
+                break
+    captained = set(permissions.captained_team_ids(user))
+    return UserNights(mine, shortfalls_of(fixtures, counts, captained) if captained else [])
+
+
+@dataclass(frozen=True)
 class TeamNight:
     """One upcoming fixture of a team with its players' answers."""
 
     fixture: Fixture
     headcount: Headcount
 
+    @property
+    def shortfall(self) -> Shortfall | None:
+        count = self.headcount
+        return Shortfall(self.fixture, count.team, count) if count.short else None
+
+
+def teams_nights(
+    team_ids: Iterable[int], *, today: datetime.date | None = None, days: int = AHEAD_DAYS
+) -> dict[int, list[TeamNight]]:
+    """{team id: its upcoming fixtures with who is coming}, three queries for all teams."""
+    ids = set(team_ids)
+    nights: dict[int, list[TeamNight]] = {team_id: [] for team_id in ids}
+    if not ids:
+        return nights
+    fixtures = upcoming_fixtures(team_ids=ids, today=today, days=days)
+    counts = fixtures_headcounts(fixtures)
+    for fixture in fixtures:
+        for team_id in fixture.team_ids() & ids:
+            nights[team_id].append(TeamNight(fixture, counts[fixture.pk][team_id]))
+    return nights
+
 
 def team_nights(
     team: Team, *, today: datetime.date | None = None, days: int = AHEAD_DAYS
 ) -> list[TeamNight]:
     """The team's upcoming fixtures with who is coming (three queries)."""
-    fixtures = upcoming_fixtures(team_ids=[team.pk], today=today, days=days)
-    counts = fixtures_headcounts(fixtures)
-    return [TeamNight(fixture, counts[fixture.pk][team.pk]) for fixture in fixtures]
+    return teams_nights([team.pk], today=today, days=days)[team.pk]
