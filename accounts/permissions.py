@@ -338,13 +338,10 @@ def can_submit_for_side(user: Any, game: Any, side: str) -> bool:
 
 
 def _fixture_sub_sides(user: Any) -> frozenset[tuple[int, int]]:
-    """(game id, team id) the user plays as a found sub, read once per request like the
-    membership (none when no app registered the lookup)."""
-    if _fixture_sub_lookup is None:
-        return frozenset()
-    cache = _cache(user)
+    """(game id, team id) the user plays as a found sub, read once per request."""
+    cache, lookup = _cache(user), _fixture_sub_lookup
     if "fixture_subs" not in cache:
-        cache["fixture_subs"] = _fixture_sub_lookup(user.pk)
+        cache["fixture_subs"] = lookup(user.pk) if lookup is not None else frozenset()
     return cache["fixture_subs"]
 
 
