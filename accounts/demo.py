@@ -54,6 +54,13 @@ DEMO_ACCOUNTS = (
         "captain", "team captain", "Left Bowers: enters tonight's card", "Casey", "Captain"
     ),
     DemoAccount("player", "player", "Left Bowers: signs the season's waiver", "Pat", "Player"),
+    DemoAccount(
+        "sub",
+        "sub",
+        "on the CCA sub list: takes next week's sub request from the start page",
+        "Riley",
+        "Reyes",
+    ),
 )
 
 

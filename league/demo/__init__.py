@@ -10,6 +10,7 @@ league is rebuilt, and the output says why; a fresh build that fails raises as u
 from django.db import transaction
 
 from league.demo import scorecards
+from league.demo.night_help import load_night_help
 from league.demo.nights import load_nights
 from league.demo.reset import league_is_current, league_wipe
 from league.demo.seasons import LEAGUE_SLUG, demo_dates, load_season
@@ -18,7 +19,7 @@ from league.seasons.models import League
 
 def _load() -> list[str]:
     season, lines = load_season()
-    return [*lines, *load_nights(season), *scorecards.load()]
+    return [*lines, *load_nights(season), *load_night_help(season), *scorecards.load()]
 
 
 def load() -> list[str]:
