@@ -26,10 +26,15 @@ from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
 from django.db.models import F, OuterRef, Subquery
+from django.dispatch import Signal
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
 from league.seasons.models import Fixture, Season, SeasonVersion, Venue
+
+# Sent once a change of a season's results has committed, with `season_id` (the race of
+# `league.standings` listens: clinch and elimination follow the results).
+results_changed = Signal()
 
 
 @dataclass(frozen=True)
@@ -106,6 +111,10 @@ def season_changed(season: Season | int, *, schedule: bool = False, results: boo
     if season_id is None or not (schedule or results):
         return
     transaction.on_commit(lambda: _bump(season_id, schedule=schedule, results=results), robust=True)
+    if results:
+        transaction.on_commit(
+            lambda: results_changed.send(sender=Season, season_id=season_id), robust=True
+        )
 
 
 def venue_changed(venue: Venue) -> None:

@@ -137,11 +137,16 @@ def _stored(value: int | Fraction) -> int | Decimal:
 
 
 def standing_rows(
-    season: Season, *, through_week: int | None = None, combined: bool = False
+    season: Season,
+    *,
+    through_week: int | None = None,
+    combined: bool = False,
+    records: list[GameRecord] | None = None,
 ) -> dict[str, list[StandingRow]]:
     """The pure module's ranked rows per level key (for seeding and publishing).
 
-    `combined` ranks every team of the season together, under the key "all".
+    `combined` ranks every team of the season together, under the key "all". `records`:
+    the season's game records when the caller has read them already.
     """
     teams = list(Team.objects.filter(season=season).order_by("name", "pk"))
     levels = {level.key: level for level in season_levels(season)}
@@ -154,7 +159,7 @@ def standing_rows(
         team_levels = dict.fromkeys(team_levels, "all")
     removed = {t.pk for t in teams if t.status != Team.Status.ACTIVE}
     return compute_standings(
-        season_game_records(season),
+        season_game_records(season) if records is None else records,
         team_levels,
         standings_config(season),
         removed=removed,
@@ -162,10 +167,12 @@ def standing_rows(
     )
 
 
-def live_standings(season: Season, *, through_week: int | None = None) -> list[LevelStandings]:
+def live_standings(
+    season: Season, *, through_week: int | None = None, records: list[GameRecord] | None = None
+) -> list[LevelStandings]:
     """Standings as of now (or through a week), per level, as unsaved snapshot rows."""
     teams = {team.pk: team for team in Team.objects.filter(season=season)}
-    computed = standing_rows(season, through_week=through_week)
+    computed = standing_rows(season, through_week=through_week, records=records)
     out = []
     for level in season_levels(season):
         rows = computed.get(level.key, [])
@@ -186,7 +193,8 @@ def _columns(model: type[Model], names: set[str]) -> tuple[str, ...]:
 SEASON_COLUMNS = _columns(
     Season,
     {"id", "league_id", "name", "slug", "weeks", "standings_order"}
-    | {"forfeit_winner_score", "forfeit_loser_score"},
+    | {"forfeit_winner_score", "forfeit_loser_score"}
+    | {"playoff_teams_per_bracket", "playoff_grouping"},  # what the race is for
 )
 LEAGUE_COLUMNS = _columns(League, {"id", "name", "slug"})
 SNAPSHOT_COLUMNS = _columns(

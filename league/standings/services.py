@@ -15,6 +15,7 @@ from league.announcements.selectors import captains_of_season, subscribers_of_le
 from league.nights.models import FixtureGame
 from league.seasons.activity import league_activity
 from league.seasons.models import Fixture, Season
+from league.standings import race_hooks
 from league.standings.models import StandingsSnapshot, StandingsSnapshotRow
 from league.standings.selectors import live_standings
 from notices.models import Notice
@@ -99,6 +100,9 @@ def standings_publish(*, season: Season, week: int, by: Any, note: str = "") -> 
         detail=_publish_detail(snapshot),
     )
     _announce(season, snapshot, by)
+    # The race follows once the week is out (its own step: a clinch is told apart).
+    season_id = season.pk
+    transaction.on_commit(lambda: race_hooks.season_results_changed(Season, season_id))
     return snapshot
 
 

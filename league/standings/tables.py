@@ -8,6 +8,7 @@ from algorithms import metrics
 from algorithms.metrics import Metric
 from algorithms.standings import MEASURED
 from league.standings.models import StandingsSnapshotRow
+from league.standings.race import MARKS, TITLES
 
 RATIO_FORMAT = "{:.3f}"
 # Shown from a tablet's width up (app.css): on a phone the table keeps rank, team, games won
@@ -91,6 +92,20 @@ class StandingsTable(tables.Table):
         orderable = False
         attrs = {"class": "striped standings"}
         template_name = "league/standings/_table.html"
+
+    def render_team_name(self, value: str, record) -> str:  # type: ignore[no-untyped-def]
+        """The name, and the race's mark when the team has clinched or is out (`race` on
+        the row: set by the views, empty while alive)."""
+        state = getattr(record, "race", "")
+        if state not in MARKS:
+            return value
+        return format_html(
+            '{} <abbr class="race race-{}" title="{}">{}</abbr>',
+            value,
+            state,
+            TITLES[state],
+            MARKS[state],
+        )
 
     def render_differential(self, value: int) -> str:
         return f"+{value}" if value > 0 else str(value)

@@ -25,6 +25,7 @@ from league.seasons.models import Season
 from league.seasons.versions import Version
 from league.standings import selectors as selectors_standings
 from league.standings.models import StandingsSnapshot
+from league.standings.race import Race, race_for_level, race_marks, season_race
 from league.standings.services import standings_audience, standings_publish
 from league.standings.tables import StandingsTable, legend
 from league.web import report
@@ -32,7 +33,7 @@ from wording.words import plural
 
 # Bump when the table's columns, its template or the CSV writer change, to drop the cached
 # published tables and files.
-TABLE_VERSION = 5
+TABLE_VERSION = 6
 CACHE_SECONDS = 24 * 3600  # keys name the snapshot or results version: a day bounds leftovers
 # The CSV's columns: where the row is, then every metric by key (`algorithms.metrics.ROW`).
 CSV_FIELDS = ["level_name", "rank", "team_name", *metrics.keys(metrics.ROW)]
@@ -92,14 +93,17 @@ def season_standings(request: HttpRequest, league: str, season: str) -> HttpResp
         timeout=CACHE_SECONDS,
     )
     level = _chosen_level(request, levels)
+    race = _published_race(season_obj, snapshot, versions.results, level)
     context = {
         **_body_context(season_obj, weeks, snapshot, levels, level, snapshot.standings_order),
         "is_manager": is_manager,
         "base_url": base_url,
         "publishable": _unpublished_weeks(season_obj, weeks) if is_manager else [],
+        "race_lines": race.lines() if race else [],
+        "race_marks": race_marks(race),
     }
     if is_manager:
-        context["table_html"] = _published_table(request, snapshot, level)
+        context["table_html"] = _published_table(request, snapshot, level, context["race_marks"])
         context["audience"] = standings_audience(season_obj) if context["publishable"] else None
     else:
         context["body_html"] = _published_body(request, context)
@@ -140,12 +144,15 @@ def _published_body(request: HttpRequest, context: dict) -> str:
         season.league.name,
         season.forfeit_winner_score,
         season.forfeit_loser_score,
+        sorted(context["race_marks"].items()),
+        context["race_lines"],
     )
     digest = hashlib.sha256(repr(shown).encode()).hexdigest()[:16]
     key = _cache_key(snapshot, f"body:{level.key if level else '-'}:{digest}")
     html = cache.get(key)
     if html is None:
-        context = {**context, "table_html": _published_table(request, snapshot, level)}
+        table = _published_table(request, snapshot, level, context["race_marks"])
+        context = {**context, "table_html": table}
         html = render_to_string("league/standings/_standings_body.html", context, request)
         cache.set(key, str(html), timeout=CACHE_SECONDS)
     return mark_safe(html)  # noqa: S308  (our own template's output, cached as is)
@@ -182,12 +189,19 @@ class LiveTables:
     levels: list[selectors_standings.Level]
     tables: dict[str, str]  # level key -> table HTML
     played: list[int]  # the weeks played so far (the publish form's choices)
+    race_lines: dict[str, list[str]]  # level key -> what the marks of its table mean
 
 
 def _live_key(season: Season, version: Version, what: str) -> str:
     """Live standings are kept per results version (cards, forfeits, fixtures, teams: see
     `league.seasons.versions`) and the season's own settings they are computed with."""
-    settings = (season.standings_order, season.forfeit_winner_score, season.forfeit_loser_score)
+    settings = (
+        season.standings_order,
+        season.forfeit_winner_score,
+        season.forfeit_loser_score,
+        season.playoff_teams_per_bracket,  # what the race is for
+        season.playoff_grouping,
+    )
     named = repr((TABLE_VERSION, season.pk, version.key, settings, what))
     return f"league:standings:live:{hashlib.sha256(named.encode()).hexdigest()}"
 
@@ -197,11 +211,19 @@ def _live_tables(request: HttpRequest, season: Season, version: Version) -> Live
     key = _live_key(season, version, f"tables:{timezone.localdate()}")
     tables = cache.get(key)
     if tables is None:
-        live = selectors_standings.live_standings(season)
+        records = selectors_standings.season_game_records(season)
+        live = selectors_standings.live_standings(season, records=records)
+        races = season_race(season, records=records)
+        lines = {}
+        for entry in live:
+            race = race_for_level(races, entry.level.key)
+            _mark(entry.rows, race_marks(race))
+            lines[entry.level.key] = race.lines() if race else []
         tables = LiveTables(
             [entry.level for entry in live],
             {entry.level.key: str(_table_html(request, entry.rows)) for entry in live},
             selectors_standings.played_weeks(season),
+            lines,
         )
         cache.set(key, tables, timeout=CACHE_SECONDS)
     return tables
@@ -243,6 +265,7 @@ def _live_body(
             "is_manager": True,
             "base_url": base_url,
             "table_html": mark_safe(tables.tables.get(level.key, "") if level else ""),  # noqa: S308  (the table's own rendering, kept as is)
+            "race_lines": tables.race_lines.get(level.key, []) if level else [],
         }
         html = render_to_string("league/standings/_standings_body.html", context, request)
         body = LiveBody(str(html), tables.played)
@@ -282,16 +305,44 @@ def _cache_key(snapshot: StandingsSnapshot, what: str) -> str:
     return f"league:standings:{TABLE_VERSION}:{snapshot.pk}:{stamp}:{what}"
 
 
-def _published_table(request: HttpRequest, snapshot: StandingsSnapshot, level) -> str:  # type: ignore[no-untyped-def]
-    """A published level's table, rendered once: the snapshot never changes."""
+def _published_table(
+    request: HttpRequest, snapshot: StandingsSnapshot, level, marks: dict[int, str]
+) -> str:  # type: ignore[no-untyped-def]
+    """A published level's table, rendered once per set of race marks: the snapshot never
+    changes, the race as of its week only when results of those weeks or the fixtures
+    after them do."""
     if level is None:
         return _table_html(request, [])
-    key = _cache_key(snapshot, f"table:{level.key}")
+    digest = hashlib.sha256(repr(sorted(marks.items())).encode()).hexdigest()[:16]
+    key = _cache_key(snapshot, f"table:{level.key}:{digest}")
     html = cache.get(key)
     if html is None:
-        html = _table_html(request, selectors_standings.snapshot_rows(snapshot, level))
+        rows = selectors_standings.snapshot_rows(snapshot, level)
+        _mark(rows, marks)
+        html = _table_html(request, rows)
         cache.set(key, str(html), timeout=CACHE_SECONDS)
     return mark_safe(html)  # noqa: S308  (the table's own rendering, cached as is)
+
+
+def _mark(rows: list, marks: dict[int, str]) -> None:
+    for row in rows:
+        row.race = marks.get(row.team_id, "")
+
+
+def _published_race(
+    season: Season, snapshot: StandingsSnapshot, version: Version, level
+) -> Race | None:  # type: ignore[no-untyped-def]
+    """The race as it stood after the published week (results of those weeks, every game
+    of the later ones to play), computed once per results version."""
+    if level is None:
+        return None
+    goal = (season.playoff_teams_per_bracket, season.playoff_grouping)
+    key = _cache_key(snapshot, f"race:{version.key}:{goal[0]}:{goal[1]}")
+    races = cache.get(key)
+    if races is None:
+        races = season_race(season, through_week=snapshot.week)
+        cache.set(key, races, timeout=CACHE_SECONDS)
+    return race_for_level(races, level.key)
 
 
 @require_POST
