@@ -5,7 +5,7 @@ the regular fixtures still to play) and runs the pure `algorithms.clinch.clinch_
 per race. `race_refresh` keeps each team's `RaceState` and tells the captains of a team
 whose state changed, once.
 
-The rule (the issue of the league's own standings): the order is by games won, ties
+The rule: the order is by games won, ties
 unbroken. What the race is for:
 * the season keeps the top `playoff_teams_per_bracket` of each level: a playoff place
   (with combined playoffs, the top of the whole season: one race of every team);
