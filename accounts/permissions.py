@@ -16,43 +16,21 @@ from functools import wraps
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import ImproperlyConfigured, PermissionDenied
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 
+from accounts import lookups
+from accounts.lookups import (  # noqa: F401 - the apps register through this module
+    GameScope,
+    Membership,
+    register_fixture_sub_lookup,
+    register_game_scope_lookup,
+    register_membership_lookup,
+    register_rule_set_users_lookup,
+)
 from accounts.models import Role, RoleName, Scope
 
 _CACHE_ATTR = "_euchre_role_cache"
-
-# (player id or None, {active team id: roster role}) for a user id.
-Membership = tuple[int | None, dict[int, str]]
-# ("league" | "tournament" | "site", id or None): whose staff answer for a game.
-GameScope = tuple[str, int | None]
-
-_membership_lookup: Callable[[int], Membership] | None = None
-_game_scope_lookup: Callable[[Any], GameScope] | None = None
-_rule_set_users_lookup: Callable[[Any], frozenset[GameScope]] | None = None
-# (game id, team id) pairs a user id may score as the sub found for that game's fixture.
-_fixture_sub_lookup: Callable[[int], frozenset[tuple[int, int]]] | None = None
-
-
-def register_membership_lookup(lookup: Callable[[int], Membership]) -> None:
-    global _membership_lookup
-    _membership_lookup = lookup
-
-
-def register_game_scope_lookup(lookup: Callable[[Any], GameScope]) -> None:
-    global _game_scope_lookup
-    _game_scope_lookup = lookup
-
-
-def register_rule_set_users_lookup(lookup: Callable[[Any], frozenset[GameScope]]) -> None:
-    global _rule_set_users_lookup  # the leagues and events playing under a rule set
-    _rule_set_users_lookup = lookup
-
-
-def register_fixture_sub_lookup(lookup: Callable[[int], frozenset[tuple[int, int]]]) -> None:
-    global _fixture_sub_lookup  # the league's sub finder: a found sub scores their fixture
-    _fixture_sub_lookup = lookup
 
 
 def _cache(user: Any) -> dict:
@@ -190,9 +168,7 @@ def is_staff_of(user: Any, scope_kind: str, scope_id: int | None) -> bool:
 def _membership(user: Any) -> Membership:
     cache = _cache(user)
     if "membership" not in cache:
-        if _membership_lookup is None:
-            raise ImproperlyConfigured("No app registered a membership lookup.")
-        cache["membership"] = _membership_lookup(user.pk)
+        cache["membership"] = lookups.lookup("membership")(user.pk)
     return cache["membership"]
 
 
@@ -303,9 +279,7 @@ def game_scope(user: Any, game: Any) -> GameScope:
     """Which league or tournament owns the game (cached per request)."""
     cache = _cache(user).setdefault("game_scopes", {})
     if game.pk not in cache:
-        if _game_scope_lookup is None:
-            raise ImproperlyConfigured("No app registered a game scope lookup.")
-        cache[game.pk] = _game_scope_lookup(game)
+        cache[game.pk] = lookups.lookup("game scope")(game)
     return cache[game.pk]
 
 
@@ -339,9 +313,9 @@ def can_submit_for_side(user: Any, game: Any, side: str) -> bool:
 
 def _fixture_sub_sides(user: Any) -> frozenset[tuple[int, int]]:
     """(game id, team id) the user plays as a found sub, read once per request."""
-    cache, lookup = _cache(user), _fixture_sub_lookup
+    cache = _cache(user)
     if "fixture_subs" not in cache:
-        cache["fixture_subs"] = lookup(user.pk) if lookup is not None else frozenset()
+        cache["fixture_subs"] = lookups.fixture_sub_sides(user.pk)
     return cache["fixture_subs"]
 
 
@@ -380,9 +354,8 @@ def can_edit_rule_set(user: Any, rule_set: Any) -> bool:
     another's rules); one nobody plays under, its maker (any staff if unknown); admins."""
     if is_site_admin(user) or not can_edit_rule_sets(user):
         return is_site_admin(user)
-    if _rule_set_users_lookup is None:
-        raise ImproperlyConfigured("No app registered a rule set users lookup.")
-    users = _rule_set_users_lookup(rule_set)  # read afresh: the service asks under its lock
+    # Read afresh: the service asks under its lock.
+    users = lookups.lookup("rule set users")(rule_set)
     if users:  # can_grant_role: a league's managers, an event's directors
         return all(can_grant_role(user, kind, scope_id) for kind, scope_id in users)
     return rule_set.created_by_id in (None, user.pk)

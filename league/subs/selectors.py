@@ -8,6 +8,7 @@ import datetime
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
@@ -15,7 +16,7 @@ from django.utils import timezone
 from league.nights.models import FixtureGame
 from league.seasons.models import Fixture, RosterEntry, Season, Team
 from league.subs import eligibility
-from league.subs.models import SubRequest, SubVolunteer
+from league.subs.models import SubAsk, SubRequest, SubVolunteer
 
 Status = SubRequest.Status
 LIVE = (Fixture.Status.SCHEDULED, Fixture.Status.POSTPONED, Fixture.Status.PLAYED)
@@ -205,3 +206,20 @@ def fixture_sub_sides(user_id: int) -> frozenset[tuple[int, int]]:
         fixture__sub_requests__entry__approved=True,
     ).values_list("game_id", "fixture__sub_requests__team_id")
     return frozenset((game_id, team_id) for game_id, team_id in rows if game_id is not None)
+
+
+def open_asks_for(user: Any) -> list[SubAsk]:
+    """The sub requests still open that asked this signed-in person (the start page's list),
+    soonest fixture first, in one query."""
+    if not getattr(user, "is_authenticated", False):
+        return []
+    return list(
+        SubAsk.objects.filter(
+            player__user=user,
+            request__status=SubRequest.Status.OPEN,
+            request__fixture__date__gte=timezone.localdate(),
+        )
+        .exclude(answer=SubAsk.Answer.NO)
+        .select_related("request__team", "request__fixture__home", "request__fixture__away")
+        .order_by("request__fixture__date", "pk")
+    )

@@ -1,5 +1,7 @@
 """The subs card on the season dashboard: open requests, teams at their limit, the list."""
 
+from typing import Any
+
 from django import template
 
 from league.seasons.models import Season
@@ -20,3 +22,9 @@ def subs_card(season: Season) -> dict:
         "used": sum(row.used for row in use),
         "listed": selectors.season_volunteers(season).count(),
     }
+
+
+@register.inclusion_tag("league/subs/_my_asks.html")
+def sub_asks_for_me(user: Any) -> dict:
+    """The start page's "a sub is wanted" list for a person on a sub list (one query)."""
+    return {"asks": selectors.open_asks_for(user)}
