@@ -232,3 +232,12 @@ def test_the_managers_page_reads_few_queries(client, django_assert_max_num_queri
     client.force_login(manager_user(league=u.season.league))
     with django_assert_max_num_queries(12):
         assert client.get(_season_url(u.season)).status_code == 200
+
+
+def test_the_warning_links_to_the_sub_finder_for_that_fixture_and_team(client):
+    u = upcoming()
+    availability_answer(fixture=u.fixture, player=u.mate(u.home), answer="not_coming", via="link")
+    client.force_login(u.home_captain)
+    html = client.get(reverse("home")).content.decode()
+    sub_url = reverse("league:sub_request", kwargs={"pk": u.fixture.pk, "team": u.home.pk})
+    assert f'href="{sub_url}"' in html
