@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Q
+from django.db.models import F, FilteredRelation, Q
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 
@@ -101,27 +101,38 @@ def _covers(entry: RosterEntry, on: datetime.date) -> bool:
 
 def fixtures_headcounts(fixtures: Iterable[Fixture]) -> dict[int, dict[int, Headcount]]:
     """{fixture id: {team id: Headcount}} for these fixtures (their `season` loaded, or one
-    query more per season), in two queries: the rosters and the answers."""
+    query more per season), in one query: the rosters with their answers."""
     fixtures = list(fixtures)
     if not fixtures:
         return {}
     team_ids = {team_id for f in fixtures for team_id in f.team_ids()}
     fixture_ids = [f.pk for f in fixtures]
-    entries = list(
+    # The answers come joined to the roster (one row per entry and answer given): the
+    # start page counts its queries.
+    rows = (
         RosterEntry.objects.filter(team_id__in=team_ids, team__status=Team.Status.ACTIVE)
         .filter(
             (Q(fixture__isnull=True) & ~Q(role=RosterEntry.Role.SUB))
             | Q(fixture_id__in=fixture_ids, role=RosterEntry.Role.SUB, approved=True)
         )
+        .annotate(
+            given=FilteredRelation(
+                "player__availability",
+                condition=Q(player__availability__fixture_id__in=fixture_ids),
+            ),
+            answer_fixture=F("given__fixture_id"),
+            answer_value=F("given__answer"),
+        )
         .select_related("player", "team")
         .order_by("player__name", "pk")
     )
-    answers = {
-        (fixture_id, player_id): answer
-        for fixture_id, player_id, answer in Availability.objects.filter(
-            fixture_id__in=fixture_ids
-        ).values_list("fixture_id", "player_id", "answer")
-    }
+    entries: list[RosterEntry] = []
+    answers: dict[tuple[int, int], str] = {}
+    for row in rows:
+        if not entries or entries[-1].pk != row.pk:
+            entries.append(row)
+        if row.answer_fixture is not None:
+            answers[(row.answer_fixture, row.player_id)] = row.answer_value
     by_team: dict[int, list[RosterEntry]] = {}
     for entry in entries:
         by_team.setdefault(entry.team_id, []).append(entry)
@@ -218,7 +229,7 @@ def short_fixtures(
     days: int = AHEAD_DAYS,
 ) -> list[Shortfall]:
     """Every upcoming scheduled fixture where a team (of `team_ids`, when given) expects
-    fewer players than its season needs: three queries."""
+    fewer players than its season needs: two queries."""
     wanted = None if team_ids is None else set(team_ids)
     if wanted is not None and not wanted:
         return []
@@ -240,7 +251,7 @@ def player_nights(
     player_id: int | None, *, today: datetime.date | None = None, days: int = AHEAD_DAYS
 ) -> list[MyNight]:
     """The player's upcoming fixtures (as a regular or an approved sub) with their answer and
-    their team's headcount, soonest first: four queries."""
+    their team's headcount, soonest first: three queries."""
     if player_id is None:
         return []
     team_ids = set(
@@ -272,7 +283,7 @@ class UserNights:
 def user_nights(
     user: Any, *, today: datetime.date | None = None, days: int = AHEAD_DAYS
 ) -> UserNights:
-    """Both from one read (three queries): the teams come with the signed-in user."""
+    """Both from one read (two queries): the teams come with the signed-in user."""
     team_ids = permissions.team_ids_for(user) if user.is_authenticated else frozenset()
     if not team_ids:
         return UserNights([], [])
@@ -305,7 +316,7 @@ class TeamNight:
 def teams_nights(
     team_ids: Iterable[int], *, today: datetime.date | None = None, days: int = AHEAD_DAYS
 ) -> dict[int, list[TeamNight]]:
-    """{team id: its upcoming fixtures with who is coming}, three queries for all teams."""
+    """{team id: its upcoming fixtures with who is coming}, two queries for all teams."""
     ids = set(team_ids)
     nights: dict[int, list[TeamNight]] = {team_id: [] for team_id in ids}
     if not ids:
@@ -321,5 +332,5 @@ def teams_nights(
 def team_nights(
     team: Team, *, today: datetime.date | None = None, days: int = AHEAD_DAYS
 ) -> list[TeamNight]:
-    """The team's upcoming fixtures with who is coming (three queries)."""
+    """The team's upcoming fixtures with who is coming (two queries)."""
     return teams_nights([team.pk], today=today, days=days)[team.pk]

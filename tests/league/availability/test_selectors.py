@@ -97,7 +97,7 @@ def test_short_fixtures_skips_past_far_cancelled_and_draft_fixtures():
     assert short_fixtures(season=u.season) == []
 
 
-def test_short_fixtures_takes_three_queries_however_many_fixtures(django_assert_num_queries):
+def test_short_fixtures_takes_two_queries_however_many_fixtures(django_assert_num_queries):
     u = upcoming()
     for n in range(6):
         _, a = ready_team(u.season, f"A{n}")
@@ -106,7 +106,7 @@ def test_short_fixtures_takes_three_queries_however_many_fixtures(django_assert_
         availability_answer(
             fixture=fixture, player=a.roster.last().player, answer="not_coming", via="link"
         )
-    with django_assert_num_queries(3):
+    with django_assert_num_queries(2):
         shorts = short_fixtures(season=u.season)
         assert len(shorts) == 6
         [s.team.name for s in shorts]
@@ -119,7 +119,7 @@ def test_a_players_nights_show_their_answer_and_their_teams_count(django_assert_
     fixture_on(u.season, u.home, u.away, days=20, week=11)  # beyond two weeks
     me = u.mate(u.home)
     _answer(u, me, "maybe")
-    with django_assert_num_queries(4):
+    with django_assert_num_queries(3):
         nights = player_nights(me.pk)
         assert [(n.fixture, n.team, n.answer) for n in nights] == [
             (u.fixture, u.home, "maybe"),
@@ -132,6 +132,6 @@ def test_a_teams_nights_show_who_is_coming(django_assert_num_queries):
     u = upcoming()
     mate = u.mate(u.home)
     _answer(u, mate, "coming")
-    with django_assert_num_queries(3):
+    with django_assert_num_queries(2):
         [night] = team_nights(u.home)
         assert night.headcount.coming == [mate]
