@@ -30,7 +30,7 @@ def test_tonight_has_a_card_to_enter_one_to_confirm_a_dispute_and_a_forfeit(demo
     today = timezone.localdate()
     assert {f.date for f in (night.demo, night.waiting, night.disputed)} == {today}
     assert not FixtureGame.objects.filter(fixture=night.demo).exists()
-    forfeit = Forfeit.objects.get(fixture__season=season)
+    forfeit = Forfeit.objects.get(fixture__season=season, fixture__date=today)
     assert (forfeit.fixture, forfeit.games, forfeit.offense) == (night.forfeited, [1, 2], 1)
     disputed = Scorecard.objects.filter(
         game__fixture_game__fixture__season=season, status=Scorecard.Status.DISPUTED
