@@ -90,7 +90,7 @@ class Shortfall:
     @property
     def forfeit_url(self) -> str:
         """The fixture page's "announce a forfeit" form."""
-        return reverse("league:fixture_detail", args=[self.fixture.pk]) + "#announce-forfeit"
+        return reverse("league:fixture_detail", args=[self.fixture.pk]) + "?announce=1#announce-forfeit"
 
 
 def _covers(entry: RosterEntry, on: datetime.date) -> bool:

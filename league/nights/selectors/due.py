@@ -206,7 +206,7 @@ def fixture_due(
     links = [fix for fix in fixes if fix != action]
     links.append(Link("Fixture and scores", url))
     if side and live and now < rules.fixture_starts_at(fixture):
-        links.append(Link("Can't make it? Announce a forfeit", f"{url}#announce-forfeit"))
+        links.append(Link("Can't make it? Announce a forfeit", f"{url}?announce=1#announce-forfeit"))
     return Due(
         result=result,
         team=team,

@@ -72,7 +72,7 @@ def test_short_fixtures_lists_each_short_team_with_its_fixes():
     _answer(u, u.mate(u.away), "not_coming")
     [short] = short_fixtures(season=u.season)
     assert (short.fixture, short.team, short.missing) == (u.fixture, u.away, 1)
-    assert short.forfeit_url.endswith(f"/fixtures/{u.fixture.pk}/#announce-forfeit")
+    assert short.forfeit_url.endswith(f"/fixtures/{u.fixture.pk}/?announce=1#announce-forfeit")
 
 
 def test_short_fixtures_keeps_to_the_teams_asked_about():
