@@ -15,10 +15,12 @@ MISSING_CARDS_TASK = "league: remind captains of missing cards"
 # and its task keep their names, so databases scheduled back then need no change.
 WAIVER_TASK = "notices: waiver reminders"
 AVAILABILITY_TASK = "league: ask players whether they are coming"
+SUBS_TASK = "league: close stale sub requests"
 
 
 def _daily(apps: Any, *, name: str, task: str, hour: str, description: str) -> None:
-    """A daily entry at `hour`:00; an existing entry only gets its task set again."""
+    """A daily entry at `hour`:00 (hour "*": every hour); an existing entry only gets its
+    task set again."""
     crontab, _ = apps.get_model("django_celery_beat", "CrontabSchedule").objects.get_or_create(
         minute="0",
         hour=hour,
@@ -59,6 +61,14 @@ def ensure_periodic_tasks(apps: Any = global_apps) -> None:
         hour="9",
         description="Ask each rostered player of the next days' fixtures whether they are "
         "coming (once per fixture and night).",
+    )
+    # Every hour: a request whose night has started stops showing as open to the list.
+    _daily(
+        apps,
+        name=SUBS_TASK,
+        task="league.tasks.close_stale_sub_requests",
+        hour="*",
+        description="Close open sub requests whose fixture started, was moved or decided.",
     )
     # Tell a running beat to reload its schedule.
     apps.get_model("django_celery_beat", "PeriodicTasks").objects.update_or_create(

@@ -26,3 +26,11 @@ def send_availability_asks() -> int:
     from league.availability.reminders import availability_asks_send
 
     return len(availability_asks_send())
+
+
+@shared_task(ignore_result=True)
+def close_stale_sub_requests() -> int:
+    """Hourly: close open sub requests whose fixture started, moved off or was decided."""
+    from league.subs.services import sub_requests_close_stale
+
+    return sub_requests_close_stale()

@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from accounts import permissions
 from league.availability.models import Availability
+from league.nights.selectors.due import ANNOUNCE_FORM
 from league.seasons.models import Fixture, Player, RosterEntry, Season, Team
 
 AHEAD_DAYS = 14  # how far ahead the pages look
@@ -90,7 +91,7 @@ class Shortfall:
     @property
     def forfeit_url(self) -> str:
         """The fixture page's "announce a forfeit" form."""
-        return reverse("league:fixture_detail", args=[self.fixture.pk]) + "?announce=1#announce-forfeit"
+        return reverse("league:fixture_detail", args=[self.fixture.pk]) + ANNOUNCE_FORM
 
 
 def _covers(entry: RosterEntry, on: datetime.date) -> bool:

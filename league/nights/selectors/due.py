@@ -24,6 +24,9 @@ from wording.words import every, possessive
 
 HOME, AWAY = "home", "away"
 
+# The fixture page with its "announce a forfeit" form open.
+ANNOUNCE_FORM = "?announce=1#announce-forfeit"
+
 
 def side_of(user: Any, fixture: Fixture) -> str:
     """ "home" or "away" for a captain of that team, else "" (managers, players, others)."""
@@ -206,7 +209,7 @@ def fixture_due(
     links = [fix for fix in fixes if fix != action]
     links.append(Link("Fixture and scores", url))
     if side and live and now < rules.fixture_starts_at(fixture):
-        links.append(Link("Can't make it? Announce a forfeit", f"{url}?announce=1#announce-forfeit"))
+        links.append(Link("Can't make it? Announce a forfeit", url + ANNOUNCE_FORM))
     return Due(
         result=result,
         team=team,

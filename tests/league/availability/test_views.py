@@ -121,7 +121,8 @@ def test_a_captain_sees_the_short_handed_warning_with_its_fixes(client):
     html = client.get(reverse("home")).content.decode()
     assert 'id="short-handed"' in html
     assert f'id="short-{u.fixture.pk}-{u.home.pk}"' in html
-    assert reverse("league:fixture_detail", args=[u.fixture.pk]) + "?announce=1#announce-forfeit" in html
+    fixture_page = reverse("league:fixture_detail", args=[u.fixture.pk])
+    assert fixture_page + "?announce=1#announce-forfeit" in html
     client.force_login(u.away_captain)  # the opponent's captain isn't warned of it
     assert 'id="short-handed"' not in client.get(reverse("home")).content.decode()
 
