@@ -42,6 +42,8 @@ INSTALLED_APPS = [
     "notices",
     "people",
     "money",
+    "api",
+    "ninja",
     "wording",
 ]
 

@@ -1,6 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from api import urls as api_urls
 from config.favicon import favicon
 from league.announcements import urls as announcement_urls
 from notices import urls as notice_urls
@@ -21,6 +22,8 @@ urlpatterns = [
     path("notices/", include((notices_routes, "notices"))),
     path("people/", include("people.urls")),
     path("money/", include("money.urls")),
+    path("api/", include(api_urls.v1_urlpatterns)),
+    path("api/", include("api.urls")),
     path("", include("home.urls")),
     path("", include("accounts.urls")),
 ]

@@ -8,6 +8,10 @@ permission_matrix_money.py.
 
 from notices.unsubscribe import unsubscribe_token
 from tests.config import (
+    permission_matrix_api_embeds,
+    permission_matrix_api_read,
+    permission_matrix_api_tokens,
+    permission_matrix_api_webhooks,
     permission_matrix_availability,
     permission_matrix_makeups,
     permission_matrix_race,
@@ -279,6 +283,10 @@ MATRIX: dict[str, Entry] = {
     **permission_matrix_subs.MATRIX,
     **permission_matrix_makeups.MATRIX,
     **permission_matrix_race.MATRIX,
+    **permission_matrix_api_read.MATRIX,
+    **permission_matrix_api_tokens.MATRIX,
+    **permission_matrix_api_webhooks.MATRIX,
+    **permission_matrix_api_embeds.MATRIX,
 }
 
 # A tournament table's game: its staff settle, nobody from a league or another event.

@@ -5,6 +5,10 @@ import pytest
 from django.urls import resolve
 
 from tests.config import (
+    url_paths_api_embeds,
+    url_paths_api_read,
+    url_paths_api_tokens,
+    url_paths_api_webhooks,
     url_paths_availability,
     url_paths_makeups,
     url_paths_race,
@@ -202,6 +206,10 @@ PATHS_AND_VIEWS = [
     *url_paths_subs.PATHS,
     *url_paths_makeups.PATHS,
     *url_paths_race.PATHS,
+    *url_paths_api_read.PATHS,
+    *url_paths_api_tokens.PATHS,
+    *url_paths_api_webhooks.PATHS,
+    *url_paths_api_embeds.PATHS,
 ]
 
 

@@ -1,0 +1,3 @@
+"""The api read part's known paths and the views they resolve to (test_url_paths reads them)."""
+
+PATHS: list[tuple[str, str]] = []
