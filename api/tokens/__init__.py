@@ -1,0 +1,1 @@
+"""Personal access tokens: made, listed and revoked on the account page; used as Bearer."""
