@@ -3,11 +3,16 @@
 
 from django.urls import path
 
+from api.embeds import staff as embed_staff
 from api.v1 import api
 
 app_name = "api"
 
 # Each part appends its pages here (tokens, webhooks, embeds).
 urlpatterns: list = []
+urlpatterns += [
+    path("leagues/<slug:league>/embeds/", embed_staff.league_embeds, name="league_embeds"),
+    path("events/<slug:slug>/embeds/", embed_staff.event_embeds, name="event_embeds"),
+]
 
 v1_urlpatterns = [path("v1/", api.urls)]

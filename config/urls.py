@@ -24,6 +24,7 @@ urlpatterns = [
     path("money/", include("money.urls")),
     path("api/", include(api_urls.v1_urlpatterns)),
     path("api/", include("api.urls")),
+    path("embed/", include("api.embeds.urls")),
     path("", include("home.urls")),
     path("", include("accounts.urls")),
 ]
