@@ -6,14 +6,22 @@ from this site's static files, and it adds no second permissions or serializer l
 keep in step with the services the pages use.
 """
 
+from django.views.decorators.http import require_safe
 from ninja import NinjaAPI
 
 api = NinjaAPI(
     title="Euchre League API",
     version="1",
     urls_namespace="api_v1",
+    # The schema and its viewer are read, never posted to: anything but GET/HEAD is a 405.
+    docs_decorator=require_safe,
     description=(
         "Leagues, seasons, schedules, results, standings, playoffs, tournaments and "
         "leaderboards; writes with a personal access token."
     ),
 )
+api.add_router("/leagues", "api.read.leagues.router")  # leagues, seasons, teams, schedule
+api.add_router("/leagues", "api.read.standings.router")  # standings (published, live), playoffs
+api.add_router("/tournaments", "api.read.tournaments.router")  # events, rounds, leaderboards
+api.add_router("/people", "api.read.people.router")  # profiles and ratings
+api.add_router("/ladders", "api.read.people.ladders")  # season ladders

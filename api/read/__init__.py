@@ -1,0 +1,1 @@
+"""The API's read endpoints: leagues, standings, tournaments and people (one router each)."""
