@@ -4,12 +4,17 @@
 from django.urls import path
 
 from api.embeds import staff as embed_staff
+from api.tokens import views as token_views
 from api.v1 import api
 
 app_name = "api"
 
 # Each part appends its pages here (tokens, webhooks, embeds).
 urlpatterns: list = []
+urlpatterns += [
+    path("tokens/", token_views.tokens, name="tokens"),
+    path("tokens/<int:pk>/revoke/", token_views.token_revoke, name="token_revoke"),
+]
 urlpatterns += [
     path("leagues/<slug:league>/embeds/", embed_staff.league_embeds, name="league_embeds"),
     path("events/<slug:slug>/embeds/", embed_staff.event_embeds, name="event_embeds"),

@@ -20,6 +20,7 @@ api = NinjaAPI(
         "leaderboards; writes with a personal access token."
     ),
 )
+api.add_router("", "api.writes.router")  # token writes: card submit/confirm, table scores
 api.add_router("/leagues", "api.read.leagues.router")  # leagues, seasons, teams, schedule
 api.add_router("/leagues", "api.read.standings.router")  # standings (published, live), playoffs
 api.add_router("/tournaments", "api.read.tournaments.router")  # events, rounds, leaderboards

@@ -37,7 +37,8 @@ def _expiry(expires_in_days: int | None) -> datetime.datetime | None:
         return None
     if not isinstance(expires_in_days, int) or not 1 <= expires_in_days <= EXPIRY_DAYS_MAX:
         raise ValidationError(
-            f"A token expires after 1 to {EXPIRY_DAYS_MAX} days, or never (leave it empty)."
+            f"A token expires after 1 to {EXPIRY_DAYS_MAX} days, or never (leave it empty).",
+            code="expiry",
         )
     return timezone.now() + datetime.timedelta(days=expires_in_days)
 
@@ -53,10 +54,12 @@ def token_create(
         name, label="the token's name", limit=NAME_MAX, empty="Give the token a name."
     )
     if scope not in AccessToken.Scope.values:
-        raise ValidationError("Choose what the token may do: read, or read and enter scores.")
+        raise ValidationError(
+            "Choose what the token may do: read, or read and enter scores.", code="scope"
+        )
     expires_at = _expiry(expires_in_days)
     if AccessToken.objects.filter(user=user, name=name, revoked_at__isnull=True).exists():
-        raise ValidationError(TAKEN)
+        raise ValidationError(TAKEN, code="taken")
     raw = TOKEN_START + secrets.token_urlsafe(32)
     try:
         with transaction.atomic():  # a savepoint: the collision must not end the caller's
@@ -69,7 +72,7 @@ def token_create(
                 expires_at=expires_at,
             )
     except IntegrityError:  # a double click: the other click made it a moment ago
-        raise ValidationError(TAKEN) from None
+        raise ValidationError(TAKEN, code="taken") from None
     return token, raw
 
 
