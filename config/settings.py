@@ -207,6 +207,10 @@ STRIPE_API_BASE = env_str("STRIPE_API_BASE", "https://api.stripe.com")
 # form go there (CSP form-action), and nowhere else does.
 STRIPE_CHECKOUT_ORIGIN = env_str("STRIPE_CHECKOUT_ORIGIN", "https://checkout.stripe.com")
 
+# Hosts outbound webhooks may reach over plain http and at any address (a test's local
+# receiver, "127.0.0.1"); everything else must be https to a public address.
+WEBHOOK_ALLOW_HOSTS = env_list("WEBHOOK_ALLOW_HOSTS")
+
 # Celery: without a broker the tasks run eagerly in the web process (the demo).
 CELERY_BROKER_URL = env_str("CELERY_BROKER_URL")
 CELERY_RESULT_BACKEND = env_str("CELERY_RESULT_BACKEND", CELERY_BROKER_URL or "cache+memory://")
