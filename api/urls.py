@@ -6,6 +6,7 @@ from django.urls import path
 from api.embeds import staff as embed_staff
 from api.tokens import views as token_views
 from api.v1 import api
+from api.webhooks.urls import urlpatterns as webhook_urlpatterns
 
 app_name = "api"
 
@@ -19,5 +20,7 @@ urlpatterns += [
     path("leagues/<slug:league>/embeds/", embed_staff.league_embeds, name="league_embeds"),
     path("events/<slug:slug>/embeds/", embed_staff.event_embeds, name="event_embeds"),
 ]
+
+urlpatterns += webhook_urlpatterns  # leagues/<slug>/webhooks/…, events/<slug>/webhooks/…
 
 v1_urlpatterns = [path("v1/", api.urls)]

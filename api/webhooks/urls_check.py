@@ -86,7 +86,7 @@ def check_url(
     url: str,
     *,
     request_host: str = "",
-    resolve: Resolver = socket.getaddrinfo,
+    resolve: Resolver | None = None,
 ) -> Target:
     """The target `url` names, or UrlRefused with the reason. Resolves the host (`resolve`
     has getaddrinfo's signature; tests pass their own)."""
@@ -117,7 +117,10 @@ def check_url(
     if validate_host(host, own_hosts(request_host)):
         raise UrlRefused("A webhook can't point at this site itself.")
     literal = _literal(host)
-    addresses = [literal] if literal is not None else _resolve(host, port, resolve)
+    if literal is not None:
+        addresses = [literal]
+    else:
+        addresses = _resolve(host, port, resolve or socket.getaddrinfo)
     for address in addresses:
         refusal = address_refusal(address)
         if refusal:
