@@ -8,7 +8,7 @@ the same permissions per object, card gate, activity log and notices. An
 what the first request wrote. Every refusal is `{"detail": "..."}` with a 4xx.
 """
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest
@@ -67,6 +67,12 @@ class TableScoresIn(Body):
 
 class Refusal(Schema):
     detail: str
+
+
+class Invalid(Schema):
+    """A body the schema refuses (ninja's 422): each problem with where it is."""
+
+    detail: list[dict[str, Any]]
 
 
 class CardOut(Schema):
@@ -142,7 +148,7 @@ def _fixture_answer(fixture: Fixture, versions: list, replayed: bool) -> Fixture
 
 @router.post(
     "/fixtures/{fixture_id}/card",
-    response={200: FixtureCardOut, REFUSED: Refusal},
+    response={200: FixtureCardOut, REFUSED: Refusal, 422: Invalid},
     operation_id="fixture_card_submit",
     summary="Submit a fixture's card (every game's final score)",
 )
@@ -165,7 +171,7 @@ def fixture_card_submit(
 
 @router.post(
     "/fixtures/{fixture_id}/confirm",
-    response={200: FixtureCardOut, REFUSED: Refusal},
+    response={200: FixtureCardOut, REFUSED: Refusal, 422: Invalid},
     operation_id="fixture_card_confirm",
     summary="Confirm the cards of a fixture waiting for your side",
 )
@@ -183,7 +189,7 @@ def fixture_card_confirm(request: HttpRequest, fixture_id: int) -> FixtureCardOu
 
 @router.post(
     "/tournaments/{slug}/tables/{table_id}/scores",
-    response={200: TableScoresOut, REFUSED: Refusal},
+    response={200: TableScoresOut, REFUSED: Refusal, 422: Invalid},
     operation_id="table_scores_enter",
     summary="Enter a round table's card (a tournament's scorekeepers)",
 )
