@@ -38,7 +38,7 @@ def _endpoint(*, league=None, tournament=None, events=None, **extra) -> WebhookE
     return WebhookEndpoint.objects.create(
         league=league,
         tournament=tournament,
-        url="https://hooks.example.org/in",
+        url=extra.pop("url", "https://hooks.example.org/in"),
         events=events or ev.events_for(kind),
         secret="whsec_events",
         **extra,
@@ -178,3 +178,36 @@ def test_a_registration_received(django_capture_on_commit_callbacks, queued):
     assert body["data"]["registration"]["name"] == player.name
     assert "email" not in json.dumps(body)
     assert WebhookDelivery.objects.count() == 1
+
+
+def test_a_receiver_gets_the_signed_card_and_standings_after_a_failure_and_a_retry(
+    django_capture_on_commit_callbacks, settings
+):
+    """The feature's own check: a real receiver, a forced failure, the retry."""
+    from django.utils import timezone
+
+    from api.tasks import sweep_webhooks
+    from tests.api.webhook_receiver import WebhookReceiver
+
+    settings.WEBHOOK_ALLOW_HOSTS = ["127.0.0.1"]
+    season = night_season(weeks=4)
+    n = night(season)
+    with WebhookReceiver("whsec_events", answers=[500]) as receiver:
+        _endpoint(
+            league=season.league,
+            events=["card_confirmed", "standings_published"],
+            url=receiver.url,
+        )
+        with django_capture_on_commit_callbacks(execute=True):
+            play(n.fixture, (10, 1))
+        with django_capture_on_commit_callbacks(execute=True):
+            standings_publish(season=season, week=1, by=manager_user())
+        WebhookDelivery.objects.update(available_at=timezone.now())
+        sweep_webhooks()
+    assert set(WebhookDelivery.objects.values_list("status", flat=True)) == {"sent"}
+    answered = [(json.loads(r.body)["event"], r.answered, r.verified) for r in receiver.received]
+    assert answered == [
+        ("card_confirmed", 500, True),
+        ("standings_published", 200, True),
+        ("card_confirmed", 200, True),
+    ]
