@@ -85,7 +85,10 @@ def _headers(response: HttpResponse, etag: str, private: bool) -> HttpResponse:
     response["ETag"] = etag
     # As the pages' files: any cache may keep a public answer but must ask again (the ETag
     # makes that cheap); a staff answer is kept by the browser only.
-    patch_cache_control(response, private=private, public=not private, no_cache=True)
+    if private:
+        patch_cache_control(response, private=True, no_cache=True)
+    else:
+        patch_cache_control(response, public=True, no_cache=True)
     # Some answers show more to some viewers (a roster to its team, a profile to its
     # person): who is asking is part of every answer.
     patch_vary_headers(response, ["Authorization", "Cookie"])
