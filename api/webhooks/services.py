@@ -18,6 +18,7 @@ from api.webhooks.events import Event
 from api.webhooks.outbox import deliveries_write, queue_on_commit
 from api.webhooks.producers import league_scope, tournament_scope
 from api.webhooks.urls_check import UrlRefused, check_url
+from league.seasons.models import League
 
 ENDPOINTS_MAX = 10  # per league or event: each event fans out to every one
 Status = WebhookDelivery.Status
@@ -29,8 +30,6 @@ def new_secret() -> str:
 
 def may_manage(user: Any, owner: Any) -> bool:
     """Whether `user` runs `owner`, a league or a tournament."""
-    from league.seasons.models import League
-
     if isinstance(owner, League):
         return can_manage_league(user, owner)
     return can_run_tournament(user, owner)
@@ -46,8 +45,6 @@ def _require(user: Any, owner: Any) -> None:
 
 
 def _scope_kind(owner: Any) -> str:
-    from league.seasons.models import League
-
     return "league" if isinstance(owner, League) else "tournament"
 
 
