@@ -18,7 +18,7 @@ from typing import Any
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.utils.csp import CSP
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 FRAME_ANCESTORS = "frame-ancestors"
 
@@ -45,7 +45,7 @@ def embed_view(
     """An embed: read only (GET and HEAD), its view answering the response and the origins
     that may frame it."""
 
-    @require_GET
+    @require_safe
     @wraps(view)
     def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         response, origins = view(request, *args, **kwargs)
