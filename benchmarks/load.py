@@ -122,6 +122,9 @@ def pages(built: Built) -> list[Page]:
         Page("schedule page", schedule, 5),
         Page("live standings (a manager's)", f"{standings}?week=live", 5, signed_in=True),
         Page("published standings", standings, None),
+        # The API's standings (the latest published week, every level): what a club's site
+        # and scripts read most.
+        Page("api standings", reverse("api_v1:read_standings", args=slugs), 2),
         Page("fixture page", reverse("league:fixture_detail", args=[fixture.pk]), 5),
         Page("room display panel", reverse("tournaments:big_screen_panel", args=[slug]), 5),
         Page("leaderboard", reverse("tournaments:leaderboard", args=[slug]), None),
