@@ -40,8 +40,15 @@ AWAY_PHONE = "+14165550177"
 STANDING = """(name) => {
   const heads = [...document.querySelectorAll("table.standings thead th")]
     .map(th => th.textContent.trim());
+  // The team's name without the race's mark (clinched or out) beside it.
+  const named = (td) => {
+    if (!td) return "";
+    const copy = td.cloneNode(true);
+    copy.querySelectorAll(".race").forEach((mark) => mark.remove());
+    return copy.textContent.trim();
+  };
   const row = [...document.querySelectorAll("table.standings tbody tr")]
-    .find(tr => tr.querySelector("td.team")?.textContent.trim() === name);
+    .find(tr => named(tr.querySelector("td.team")) === name);
   if (!row) return null;
   const cells = [...row.querySelectorAll("td")].map(td => td.textContent.trim());
   return Object.fromEntries(heads.map((head, i) => [head, cells[i]]));
