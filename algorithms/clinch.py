@@ -49,14 +49,12 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Final
 
-from algorithms.flow import FlowNetwork
+from algorithms.clinch_graph import Graph, connected_parts, fixture_network, without
 
 CLINCHED: Final = "clinched"
 ELIMINATED: Final = "eliminated"
 ALIVE: Final = "alive"
 STATES: Final = (CLINCHED, ELIMINATED, ALIVE)
-
-type Graph = dict[int, dict[int, int]]  # team -> opponent -> games still to play
 
 
 def clinch_status[T: Hashable](
@@ -182,7 +180,7 @@ def _fit(graph: Graph, room: dict[int, int], budget: int, kept: frozenset[int]) 
     free = min((group - kept for group in over), key=len)
     candidates = sorted(free, key=lambda s: (room[s] - sum(graph[s].values()), s))
     for i, s in enumerate(candidates):
-        sub = _without(graph, {s})
+        sub = without(graph, {s})
         if _fit(sub, room, budget - 1, kept | set(candidates[:i])):
             return True
     return False
@@ -206,7 +204,7 @@ def _shed_roomy(graph: Graph, room: dict[int, int]) -> Graph:
                     queue.append(o)
     if not gone:
         return graph  # callers never change a graph in place
-    return _without(graph, gone)
+    return without(graph, gone)
 
 
 def _excess_hits(graph: Graph, room: dict[int, int]) -> int:
@@ -227,12 +225,12 @@ def _overfull(graph: Graph, room: dict[int, int]) -> list[set[int]] | None:
     games among themselves exceed their room together: the connected parts of the source
     side of the minimum cut nearest the source (each part holds a fixture with games the
     flow could not place, and its teams are full)."""
-    network, teams = _network(graph, {s: room[s] for s in graph})
+    network, teams = fixture_network(graph, {s: room[s] for s in graph})
     games = sum(sum(opponents.values()) for opponents in graph.values()) // 2
     if network.max_flow(0, 1) == games:
         return None
     side = network.source_side(0)
-    return _parts(graph, {s for s, node in teams.items() if node in side})
+    return connected_parts(graph, {s for s, node in teams.items() if node in side})
 
 
 def _disjoint_overfull(
@@ -242,7 +240,7 @@ def _disjoint_overfull(
     those found, then those left once their teams have passed, and so on."""
     found, sets = len(over), over
     while found <= budget:
-        graph = _shed_roomy(_without(graph, set().union(*sets)), room)
+        graph = _shed_roomy(without(graph, set().union(*sets)), room)
         sets = _overfull(graph, room) if graph else None
         if sets is None:
             break
@@ -337,12 +335,12 @@ def _short(graph: Graph, have: dict[int, int], mark: int) -> tuple[list[set[int]
     the minimum cut nearest the sink: their games all go to them, one still falls short),
     and how many games the teams miss in all."""
     needed = {s: mark - have[s] for s in graph}
-    network, teams = _network(graph, needed)
+    network, teams = fixture_network(graph, needed)
     missing = sum(needed.values()) - network.max_flow(0, 1)
     if not missing:
         return None
     side = network.sink_side(1)
-    return _parts(graph, {s for s, node in teams.items() if node in side}), missing
+    return connected_parts(graph, {s for s, node in teams.items() if node in side}), missing
 
 
 def _give_up(graph: Graph, have: dict[int, int], teams: set[int]) -> tuple[Graph, dict[int, int]]:
@@ -352,50 +350,4 @@ def _give_up(graph: Graph, have: dict[int, int], teams: set[int]) -> tuple[Graph
         for o, games in graph[s].items():
             if o not in teams:
                 have[o] += games
-    return _without(graph, teams), have
-
-
-# Shared --------------------------------------------------------------------------------------
-
-
-def _without(graph: Graph, teams: set[int]) -> Graph:
-    return {
-        s: {o: g for o, g in opponents.items() if o not in teams}
-        for s, opponents in graph.items()
-        if s not in teams
-    }
-
-
-def _parts(graph: Graph, teams: set[int]) -> list[set[int]]:
-    """``teams`` split into the groups that fixtures among them connect."""
-    parts: list[set[int]] = []
-    unseen = set(teams)
-    while unseen:
-        start = unseen.pop()
-        part, stack = {start}, [start]
-        while stack:
-            for o in graph[stack.pop()]:
-                if o in unseen:
-                    unseen.discard(o)
-                    part.add(o)
-                    stack.append(o)
-        parts.append(part)
-    return parts
-
-
-def _network(graph: Graph, sink_caps: dict[int, int]) -> tuple[FlowNetwork, dict[int, int]]:
-    """Source 0 -> each fixture (its games) -> its two teams -> sink 1 (``sink_caps``);
-    the network and each team's node."""
-    teams = {s: 2 + i for i, s in enumerate(graph)}
-    pairs = [(s, o, g) for s, opponents in graph.items() for o, g in opponents.items() if s < o]
-    network = FlowNetwork(2 + len(teams) + len(pairs))
-    games = sum(g for _, _, g in pairs)
-    unbounded = games + sum(sink_caps.values()) + 1
-    for k, (s, o, g) in enumerate(pairs):
-        node = 2 + len(teams) + k
-        network.add_edge(0, node, g)
-        network.add_edge(node, teams[s], unbounded)
-        network.add_edge(node, teams[o], unbounded)
-    for s, node in teams.items():
-        network.add_edge(node, 1, sink_caps[s])
-    return network, teams
+    return without(graph, teams), have
