@@ -210,6 +210,8 @@ STRIPE_CHECKOUT_ORIGIN = env_str("STRIPE_CHECKOUT_ORIGIN", "https://checkout.str
 # Hosts outbound webhooks may reach over plain http and at any address (a test's local
 # receiver, "127.0.0.1"); everything else must be https to a public address.
 WEBHOOK_ALLOW_HOSTS = env_list("WEBHOOK_ALLOW_HOSTS")
+# Calls a personal access token may make to the API's writes in a minute.
+API_TOKEN_RATE_PER_MINUTE = env_int("API_TOKEN_RATE_PER_MINUTE", 120)
 
 # Celery: without a broker the tasks run eagerly in the web process (the demo).
 CELERY_BROKER_URL = env_str("CELERY_BROKER_URL")
