@@ -6,8 +6,12 @@ from this site's static files, and it adds no second permissions or serializer l
 keep in step with the services the pages use.
 """
 
+from django.http import HttpRequest, HttpResponse
 from django.views.decorators.http import require_safe
 from ninja import NinjaAPI
+from ninja.errors import ValidationError
+
+from api.errors import invalid_body
 
 api = NinjaAPI(
     title="Euchre League API",
@@ -20,6 +24,14 @@ api = NinjaAPI(
         "leaderboards; writes with a personal access token."
     ),
 )
+
+
+@api.exception_handler(ValidationError)
+def invalid_request(request: HttpRequest, exc: ValidationError) -> HttpResponse:
+    """A 422 saying in a sentence what the schema refused (`api.errors`), the list kept."""
+    return api.create_response(request, invalid_body(exc.errors), status=422)
+
+
 api.add_router("", "api.writes.router")  # token writes: card submit/confirm, table scores
 api.add_router("/leagues", "api.read.leagues.router")  # leagues, seasons, teams, schedule
 api.add_router("/leagues", "api.read.standings.router")  # standings (published, live), playoffs

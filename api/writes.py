@@ -8,15 +8,17 @@ the same permissions per object, card gate, activity log and notices. An
 what the first request wrote. Every refusal is `{"detail": "..."}` with a 4xx.
 """
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest
-from ninja import Router, Schema
+from ninja import Header, Path, Router, Schema
 from ninja.errors import HttpError
 from pydantic import ConfigDict, Field, model_validator
 
 from api.auth import TokenAuth, TokenThrottle, scores_scope
+from api.errors import Invalid
+from api.read.http import SLUG
 from api.tokens import write_services
 from league.nights.services.results import GameScore
 from league.nights.services.score_checks import GameProblems
@@ -31,6 +33,18 @@ router = Router(auth=TokenAuth(), throttle=TokenThrottle(), tags=["writes"])
 Points = Annotated[int, Field(strict=True, ge=-999, le=999)]
 GAMES_MAX = 15
 REFUSED = frozenset({400, 401, 403, 404, 429})
+# An event's slug as the reads take it: anything else (a NUL byte PostgreSQL can't hold)
+# names no event, and is a 422 before a query is made.
+EventSlug = Annotated[str, Path(pattern=SLUG, max_length=100)]
+# Documented (and so fuzzed) here; its form is checked by the service, a 400 saying how.
+IdempotencyKey = Annotated[
+    str,
+    Header(
+        alias="Idempotency-Key",
+        description="8 to 56 of A-Z a-z 0-9 - _: the same key again answers with the first "
+        "request's result and writes nothing.",
+    ),
+]
 
 
 class Body(Schema):
@@ -67,12 +81,6 @@ class TableScoresIn(Body):
 
 class Refusal(Schema):
     detail: str
-
-
-class Invalid(Schema):
-    """A body the schema refuses (ninja's 422): each problem with where it is."""
-
-    detail: list[dict[str, Any]]
 
 
 class CardOut(Schema):
@@ -133,10 +141,6 @@ def _fixture(pk: int) -> Fixture:
     return fixture
 
 
-def _key(request: HttpRequest) -> str:
-    return request.headers.get("Idempotency-Key", "")
-
-
 def _fixture_answer(fixture: Fixture, versions: list, replayed: bool) -> FixtureCardOut:
     numbers = dict(fixture.fixture_games.values_list("game_id", "number"))
     return FixtureCardOut(
@@ -153,14 +157,14 @@ def _fixture_answer(fixture: Fixture, versions: list, replayed: bool) -> Fixture
     summary="Submit a fixture's card (every game's final score)",
 )
 def fixture_card_submit(
-    request: HttpRequest, fixture_id: int, body: FixtureCardIn
+    request: HttpRequest, fixture_id: int, body: FixtureCardIn, key: IdempotencyKey = ""
 ) -> FixtureCardOut:
     scores_scope(request)
     fixture = _fixture(fixture_id)
     scores = [GameScore(g.number, g.home, g.away, g.timed_out) for g in body.games]
     try:
         versions, replayed = write_services.fixture_card_submit(
-            fixture=fixture, user=request.user, scores=scores, key=_key(request)
+            fixture=fixture, user=request.user, scores=scores, key=key
         )
     except GameProblems as exc:
         raise HttpError(400, "Nothing was saved. " + " ".join(exc.messages)) from None
@@ -175,12 +179,14 @@ def fixture_card_submit(
     operation_id="fixture_card_confirm",
     summary="Confirm the cards of a fixture waiting for your side",
 )
-def fixture_card_confirm(request: HttpRequest, fixture_id: int) -> FixtureCardOut:
+def fixture_card_confirm(
+    request: HttpRequest, fixture_id: int, key: IdempotencyKey = ""
+) -> FixtureCardOut:
     scores_scope(request)
     fixture = _fixture(fixture_id)
     try:
         versions, replayed = write_services.fixture_card_confirm(
-            fixture=fixture, user=request.user, key=_key(request)
+            fixture=fixture, user=request.user, key=key
         )
     except (PermissionDenied, ValidationError) as exc:
         raise _refused(exc) from None
@@ -194,7 +200,11 @@ def fixture_card_confirm(request: HttpRequest, fixture_id: int) -> FixtureCardOu
     summary="Enter a round table's card (a tournament's scorekeepers)",
 )
 def table_scores_enter(
-    request: HttpRequest, slug: str, table_id: int, body: TableScoresIn
+    request: HttpRequest,
+    slug: EventSlug,
+    table_id: int,
+    body: TableScoresIn,
+    key: IdempotencyKey = "",
 ) -> TableScoresOut:
     scores_scope(request)
     tournament = Tournament.objects.filter(slug=slug).first()
@@ -212,7 +222,7 @@ def table_scores_enter(
             user=request.user,
             result=TableResult(scores=dict(body.scores), timed_out=body.timed_out),
             reason=body.reason,
-            key=_key(request),
+            key=key,
         )
     except (PermissionDenied, ValidationError, TournamentError) as exc:
         raise _refused(exc) from None

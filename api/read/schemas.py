@@ -9,6 +9,7 @@ from pydantic import ConfigDict, Field, create_model
 
 from algorithms import metrics
 from algorithms.standings import MEASURED
+from api import errors
 
 
 class Out(Schema):
@@ -19,8 +20,7 @@ class Problem(Out):
     detail: str = Field(description="Why the request was refused, in a sentence.")
 
 
-class Invalid(Out):
-    detail: list[dict] = Field(description="What was wrong with each parameter, and where.")
+Invalid = errors.Invalid  # a 422: a sentence, and each problem with where it is
 
 
 class Paged(Out):

@@ -29,7 +29,8 @@ def test_the_leagues_are_listed_a_page_at_a_time(client, read_world, django_asse
 def test_a_page_bigger_than_two_hundred_is_refused_with_a_message(client, read_world):
     response = client.get(reverse("api_v1:read_leagues") + "?limit=201")
     assert response.status_code == 422
-    assert "200" in response.json()["detail"][0]["msg"]
+    assert response.json()["detail"] == "query.limit: Input should be less than or equal to 200"
+    assert response.json()["errors"][0]["loc"] == ["query", "limit"]
     assert client.get(reverse("api_v1:read_leagues") + "?offset=-1").status_code == 422
 
 

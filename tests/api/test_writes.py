@@ -214,8 +214,25 @@ def test_a_bad_body_is_a_422_that_writes_nothing(fixture_night, body):
     response = send(token_of(n.home_captain), card_url(n.fixture), body)
     assert response.status_code in (400, 422), response.content
     assert response["Content-Type"].startswith("application/json")
-    assert response.json()["detail"]
+    assert isinstance(response.json()["detail"], str) and response.json()["detail"]
     assert written() == before
+
+
+def test_a_422_says_in_a_sentence_what_was_wrong_and_keeps_each_problem(fixture_night):
+    n = fixture_night
+    body = {"games": [{**GAMES[0], "home": 10**6}, {**GAMES[1], "away": "6"}]}
+    response = send(token_of(n.home_captain), card_url(n.fixture), body)
+    assert response.status_code == 422
+    answer = response.json()
+    assert answer["detail"] == (
+        "body.games.0.home: Input should be less than or equal to 999; "
+        "body.games.1.away: Input should be a valid integer"
+    )
+    assert [e["loc"] for e in answer["errors"]] == [
+        ["body", "body", "games", 0, "home"],
+        ["body", "body", "games", 1, "away"],
+    ]
+    assert {"msg", "type"} <= set(answer["errors"][0])
 
 
 def test_a_malformed_key_is_refused(fixture_night):
@@ -329,5 +346,16 @@ def test_a_table_of_a_round_not_started_is_refused(event):
 def test_a_bad_table_body_is_a_422(event, body):
     response = send(token_of(keeper_of(event)), scores_url(event, tables(event)[0]), body)
     assert response.status_code == 422
-    assert response.json()["detail"]
+    assert response.json()["detail"].startswith("body.")
+    assert response.json()["errors"]
+    assert not ScorecardVersion.objects.exists()
+
+
+def test_a_slug_no_event_could_have_is_a_422_not_a_query(event):
+    table = tables(event)[0]
+    for slug in ("%00", "no%20such", "x" * 101):
+        path = f"/api/v1/tournaments/{slug}/tables/{table.pk}/scores"
+        response = send(token_of(keeper_of(event)), path, {"scores": GOOD})
+        assert response.status_code == 422, response.content
+        assert response.json()["detail"].startswith("path.slug: String should")
     assert not ScorecardVersion.objects.exists()
