@@ -36,5 +36,6 @@ api.add_router("", "api.writes.router")  # token writes: card submit/confirm, ta
 api.add_router("/leagues", "api.read.leagues.router")  # leagues, seasons, teams, schedule
 api.add_router("/leagues", "api.read.standings.router")  # standings (published, live), playoffs
 api.add_router("/tournaments", "api.read.tournaments.router")  # events, rounds, leaderboards
+api.add_router("/tournaments", "api.read.brackets.router")  # brackets and heats
 api.add_router("/people", "api.read.people.router")  # profiles and ratings
 api.add_router("/ladders", "api.read.people.ladders")  # season ladders

@@ -7,6 +7,9 @@ an event's results count, a profile's stamp), so a client asking again with
 cache under the same key. Where the data has no version (the list of leagues, of events)
 the ETag is a hash of the body. Keys are made by the endpoints from validated parameters
 only (ids, slugs, bounded numbers), never from the raw query string.
+
+Every read router takes `READ_THROTTLE`: a call made with a token counts against that
+token's limit per minute, as a write does; an anonymous or signed-in browser's is not counted.
 """
 
 import hashlib
@@ -17,9 +20,10 @@ from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from ninja import Query
+from ninja.errors import AuthenticationError
 from pydantic import BaseModel
 
-from api.auth import TokenAuth
+from api.auth import TokenAuth, TokenThrottle, auth_token
 
 # Bump when a schema's fields change: the ETags and kept bodies of the old shape go.
 SHAPE = 1
@@ -39,9 +43,32 @@ def viewer(request: HttpRequest) -> Any:
     """Who is asking a public endpoint: a token's owner when one is sent (a bad token is a
     401), else the session's user (anonymous included). What they may see follows the
     pages: a team's own players see its roster, a person their whole profile."""
-    if request.headers.get("Authorization"):
+    if request.headers.get("Authorization") and auth_token(request) is None:
         TokenAuth()(request)  # sets request.user to the token's owner
     return request.user
+
+
+class ReadThrottle(TokenThrottle):
+    """A token's reads count against its limit as its writes do; anonymous and session
+    reads are not counted.
+
+    The public reads take no `auth=` (ninja would refuse a caller without one), so nothing
+    has looked at the token yet when ninja asks the throttles: it is found here, once
+    (`viewer` then uses it). A token that isn't valid is not counted: it is no token's
+    call, and `viewer` answers it with its 401 where the answer depends on who asks."""
+
+    def allow_request(self, request: HttpRequest) -> bool:
+        # `auth_token` is set (a token, or None for a session) once an `auth=` has run.
+        if request.headers.get("Authorization") and not hasattr(request, "auth_token"):
+            try:
+                TokenAuth()(request)
+            except AuthenticationError:
+                return True
+        return super().allow_request(request)
+
+
+# One for every read router (`Router(throttle=READ_THROTTLE)`).
+READ_THROTTLE = ReadThrottle()
 
 
 def etag_for(key: str) -> str:

@@ -15,14 +15,14 @@ from ninja.errors import HttpError
 
 from accounts import permissions
 from api.read import schemas as out
-from api.read.http import LIMIT, OFFSET, SLUG, answer, viewer, window
+from api.read.http import LIMIT, OFFSET, READ_THROTTLE, SLUG, answer, viewer, window
 from league.nights.selectors import results as night_results
 from league.seasons import selectors
 from league.seasons.models import League, Season
 from league.seasons.versions import SeasonVersions, season_with_versions
 from league.standings.selectors import season_levels
 
-router = Router(tags=["leagues"])
+router = Router(tags=["leagues"], throttle=READ_THROTTLE)
 
 READ = {200: out.Out, 304: None, 404: out.Problem, 422: out.Invalid}  # what every read may answer
 PAGED = {**READ, 422: out.Invalid}  # a filter or page bound out of range

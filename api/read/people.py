@@ -7,15 +7,15 @@ from ninja import Path, Router
 from ninja.errors import HttpError
 
 from api.read import schemas as out
-from api.read.http import ID_MAX, SLUG, answer, viewer
+from api.read.http import ID_MAX, READ_THROTTLE, SLUG, answer, viewer
 from api.read.leagues import reads
 from league.models import Player
 from people.selectors import profiles
 from people.selectors import series as ladders_read
 from people.selectors import series_stamps as stamps
 
-router = Router(tags=["people"])
-ladders = Router(tags=["people"])
+router = Router(tags=["people"], throttle=READ_THROTTLE)
+ladders = Router(tags=["people"], throttle=READ_THROTTLE)
 
 PLAYER = Path(..., ge=1, le=ID_MAX, description="The player's id.")
 SERIES = Path(..., pattern=SLUG, max_length=50, description="The series' slug.")

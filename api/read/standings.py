@@ -17,14 +17,14 @@ from algorithms import metrics
 from algorithms.standings import MEASURED
 from api.auth import session_or_token
 from api.read import schemas as out
-from api.read.http import answer
+from api.read.http import READ_THROTTLE, answer
 from api.read.leagues import LEAGUE, SEASON, reads
 from league.playoffs.selectors import season_brackets
 from league.seasons.versions import season_with_versions
 from league.standings import selectors as standings
 from league.standings.models import StandingsSnapshot, StandingsSnapshotRow
 
-router = Router(tags=["standings"])
+router = Router(tags=["standings"], throttle=READ_THROTTLE)
 
 WEEK = Query(None, ge=1, le=999, description="A published week (the latest when left out).")
 NONE_YET = "No standings have been published for this season yet."

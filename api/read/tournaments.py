@@ -10,7 +10,7 @@ from ninja import Path, Query, Router
 from ninja.errors import HttpError
 
 from api.read import schemas as out
-from api.read.http import LIMIT, OFFSET, SLUG, answer, window
+from api.read.http import LIMIT, OFFSET, READ_THROTTLE, SLUG, answer, window
 from api.read.leagues import FROM, TO, paged, reads
 from tournaments.models import Tournament
 from tournaments.selectors import rounds_view
@@ -18,7 +18,7 @@ from tournaments.selectors.boards import board_key, flight_chosen, leaderboard_f
 from tournaments.selectors.progressive import RoundView
 from tournaments.versions import RESULTS_VERSION
 
-router = Router(tags=["tournaments"])
+router = Router(tags=["tournaments"], throttle=READ_THROTTLE)
 
 EVENT = Path(..., pattern=SLUG, max_length=50, description="The event's slug.")
 NUMBER = Path(..., ge=1, le=999, description="The round's number.")

@@ -43,6 +43,34 @@ def _rated(w: World) -> dict:
     return {"pk": player.pk}
 
 
+def _bracket(w: World) -> dict:
+    """A single elimination event under way (made once)."""
+    from tests.tournaments.factories import bracket, started
+    from tournaments.models import Tournament
+
+    if not Tournament.objects.filter(slug="matrix-bracket").exists():
+        event = started(bracket(4, director=w.users["director"]))
+        # The factory's own slug= names the rules: the event's is set after.
+        Tournament.objects.filter(pk=event.pk).update(slug="matrix-bracket")
+    return {"slug": "matrix-bracket"}
+
+
+def _heats(w: World) -> dict:
+    """A heats event under way (made once)."""
+    from tests.tournaments.factories import heats_event, started
+    from tournaments.models import Tournament
+
+    if not Tournament.objects.filter(slug="matrix-heats").exists():
+        event = started(heats_event(6, director=w.users["director"]))
+        # The factory's own slug= names the rules: the event's is set after.
+        Tournament.objects.filter(pk=event.pk).update(slug="matrix-heats")
+    return {"slug": "matrix-heats"}
+
+
+def _stage(w: World) -> dict:
+    return {**_heats(w), "number": 1}
+
+
 def _ladder(w: World) -> dict:
     from people.models import Series
     from tests.people.series_helpers import series_of
@@ -71,6 +99,9 @@ MATRIX: dict[str, Entry] = {
     "api_v1:read_rounds": Entry(_event, ALL, NA),
     "api_v1:read_round": Entry(_round, ALL, NA),
     "api_v1:read_leaderboard": Entry(_event, ALL, NA),
+    "api_v1:read_bracket": Entry(_bracket, ALL, NA),  # public as the event's page
+    "api_v1:read_heats": Entry(_heats, ALL, NA),
+    "api_v1:read_heat_stage": Entry(_stage, ALL, NA),
     "api_v1:read_profile": Entry(_profile, ALL, NA),
     "api_v1:read_rating": Entry(_rated, ALL, NA),
     "api_v1:read_ladder": Entry(_ladder, ALL, NA),
