@@ -11,33 +11,12 @@ from django.db import IntegrityError, transaction
 from accounts import permissions
 from inputs.bounds import text_clean
 from league.seasons.models import Player, Season, SkillLevel
+from league.seasons.services.players import player_for_user
 from league.subs.models import SubVolunteer
 from league.subs.selectors import upcoming_nights
 
 NOTE_MAX = SubVolunteer._meta.get_field("note").max_length
 NAME_MAX = Player._meta.get_field("name").max_length
-
-
-def player_for_user(user: Any) -> Player:
-    """The user's player record: theirs, else the unlinked record of their account's email
-    (email identifies a person), else a new one. Two tabs at once link or make one."""
-    player = Player.objects.filter(user=user).first()
-    if player is not None:
-        return player
-    email = (user.email or "").strip().lower()
-    if email:
-        known = Player.objects.filter(email__iexact=email, user__isnull=True).first()
-        if known is not None:
-            Player.objects.filter(pk=known.pk, user__isnull=True).update(user=user)
-            return Player.objects.get(user=user)
-        if Player.objects.filter(email__iexact=email).exists():
-            email = ""  # another account's record has it: leave theirs untouched
-    name = (user.get_full_name() or user.get_username())[:NAME_MAX]
-    try:
-        with transaction.atomic():
-            return Player.objects.create(name=name, email=email, user=user)
-    except IntegrityError:
-        return Player.objects.get(user=user)
 
 
 def _levels(season: Season, level_ids: Iterable[int]) -> list[SkillLevel]:

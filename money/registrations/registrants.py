@@ -17,6 +17,7 @@ from django.db import IntegrityError, transaction
 from accounts.tasks import send_sign_in_link
 from inputs.bounds import text_clean
 from league.seasons.models import Player
+from league.seasons.services.players import player_for_user
 
 NAME_MAX = Player._meta.get_field("name").max_length
 EMAIL_MAX = 254
@@ -34,32 +35,6 @@ def clean_email(email: str, *, label: str = "the email address") -> str:
 
 def clean_name(name: str, *, label: str = "your name") -> str:
     return text_clean(name, label=label, limit=NAME_MAX, empty=f"Give {label}.", collapse=True)
-
-
-def _display_name(user: Any) -> str:
-    return (user.get_full_name() or user.get_username())[:NAME_MAX]
-
-
-def player_for_user(user: Any) -> Player:
-    """The user's player record: theirs, else the record of their account's email when it
-    belongs to nobody yet (email identifies a person), else a new one."""
-    player = Player.objects.filter(user=user).first()
-    if player is not None:
-        return player
-    email = (user.email or "").strip().lower()
-    if email:
-        known = Player.objects.filter(email__iexact=email, user__isnull=True).first()
-        if known is not None:
-            # Conditional: two tabs at once link the record once.
-            Player.objects.filter(pk=known.pk, user__isnull=True).update(user=user)
-            return Player.objects.get(pk=known.pk)
-        if Player.objects.filter(email__iexact=email).exists():
-            email = ""  # the address is another account's record: keep theirs untouched
-    try:
-        with transaction.atomic():
-            return Player.objects.create(name=_display_name(user), email=email, user=user)
-    except IntegrityError:  # made by the same person's other request a moment ago
-        return Player.objects.get(user=user)
 
 
 def _username_for(email: str) -> str:
