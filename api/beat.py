@@ -8,28 +8,17 @@ task the entry calls.
 from typing import Any
 
 from django.apps import apps as global_apps
-from django.utils import timezone
+
+from notices.beat import every_minute
 
 SWEEP_TASK = "api: sweep the webhook deliveries"
 
 
 def ensure_periodic_tasks(apps: Any = global_apps) -> None:
-    interval_model = apps.get_model("django_celery_beat", "IntervalSchedule")
-    task_model = apps.get_model("django_celery_beat", "PeriodicTask")
-    changes_model = apps.get_model("django_celery_beat", "PeriodicTasks")
-
-    every_minute, _ = interval_model.objects.get_or_create(every=1, period="minutes")
-    task_model.objects.update_or_create(
+    every_minute(
+        apps,
         name=SWEEP_TASK,
-        defaults={"task": "api.tasks.sweep_webhooks"},
-        create_defaults={
-            "task": "api.tasks.sweep_webhooks",
-            "interval": every_minute,
-            # A sweep nobody ran in time is replaced by the next one.
-            "expire_seconds": 120,
-            "description": "Send webhook retries whose backoff is over, and deliveries a "
-            "broker outage or a stopped worker left behind.",
-        },
+        task="api.tasks.sweep_webhooks",
+        description="Send webhook retries whose backoff is over, and deliveries a "
+        "broker outage or a stopped worker left behind.",
     )
-    # Tell a running beat to reload its schedule.
-    changes_model.objects.update_or_create(ident=1, defaults={"last_update": timezone.now()})

@@ -14,22 +14,31 @@ from django.utils import timezone
 SWEEP_TASK = "notices: sweep the outbox"
 
 
-def ensure_periodic_tasks(apps: Any = global_apps) -> None:
+def every_minute(apps: Any, *, name: str, task: str, description: str) -> None:
+    """A periodic entry running `task` every minute (a late run is replaced by the next);
+    an existing entry keeps what a manager edited and only gets its task set again. Then a
+    running beat is told to reload its schedule."""
     interval_model = apps.get_model("django_celery_beat", "IntervalSchedule")
-    task_model = apps.get_model("django_celery_beat", "PeriodicTask")
-    changes_model = apps.get_model("django_celery_beat", "PeriodicTasks")
-
-    every_minute, _ = interval_model.objects.get_or_create(every=1, period="minutes")
-    task_model.objects.update_or_create(
-        name=SWEEP_TASK,
-        defaults={"task": "notices.tasks.sweep_outbox"},
+    every, _ = interval_model.objects.get_or_create(every=1, period="minutes")
+    apps.get_model("django_celery_beat", "PeriodicTask").objects.update_or_create(
+        name=name,
+        defaults={"task": task},
         create_defaults={
-            "task": "notices.tasks.sweep_outbox",
-            "interval": every_minute,
-            # A sweep nobody ran in time is replaced by the next one.
+            "task": task,
+            "interval": every,
             "expire_seconds": 120,
-            "description": "Queue outbox messages a broker outage or a stopped worker left behind.",
+            "description": description,
         },
     )
-    # Tell a running beat to reload its schedule.
-    changes_model.objects.update_or_create(ident=1, defaults={"last_update": timezone.now()})
+    apps.get_model("django_celery_beat", "PeriodicTasks").objects.update_or_create(
+        ident=1, defaults={"last_update": timezone.now()}
+    )
+
+
+def ensure_periodic_tasks(apps: Any = global_apps) -> None:
+    every_minute(
+        apps,
+        name=SWEEP_TASK,
+        task="notices.tasks.sweep_outbox",
+        description="Queue outbox messages a broker outage or a stopped worker left behind.",
+    )

@@ -1,6 +1,8 @@
 """The staff pages of the embeds: a league's managers or an event's directors list the sites
 allowed to frame them, and copy the snippets for those sites."""
 
+from collections.abc import Callable
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -23,29 +25,20 @@ def league_embeds(request: HttpRequest, league: str) -> HttpResponse:
     permissions.deny_unless(
         permissions.can_manage_league(request.user, league_obj), services.NOT_YOUR_LEAGUE
     )
-    owner = {"league": league_obj}
-    if request.method == "POST":
-        form = _changed(request, owner)
-        if form is None:
-            return redirect(request.path)
-    else:
-        form = OriginForm()
-    snippets = [
-        s
-        for season in selectors.seasons_for_snippets(league_obj)
-        for s in season_snippets(request, season)
-    ]
-    return render(
+
+    def snippets() -> list:
+        return [
+            s
+            for season in selectors.seasons_for_snippets(league_obj)
+            for s in season_snippets(request, season)
+        ]
+
+    return _staff_page(
         request,
-        "api/embeds/staff.html",
-        {
-            "title": f"{league_obj.name}: embeds",
-            "name": league_obj.name,
-            "back_url": reverse("league:league_detail", args=[league_obj.slug]),
-            "origins": selectors.origins_listed(league=league_obj),
-            "form": form,
-            "snippets": snippets,
-        },
+        {"league": league_obj},
+        name=league_obj.name,
+        back_url=reverse("league:league_detail", args=[league_obj.slug]),
+        snippets=snippets,
     )
 
 
@@ -55,7 +48,28 @@ def event_embeds(request: HttpRequest, slug: str) -> HttpResponse:
     permissions.deny_unless(
         permissions.can_run_tournament(request.user, tournament), services.NOT_YOUR_EVENT
     )
-    owner = {"tournament": tournament}
+    return _staff_page(
+        request,
+        {"tournament": tournament},
+        name=tournament.name,
+        back_url=reverse("tournaments:manage", args=[tournament.slug]),
+        snippets=lambda: event_snippets(request, tournament),
+        no_embed=""
+        if tournament.is_progressive
+        else "Only progressive events have a leaderboard to embed.",
+    )
+
+
+def _staff_page(
+    request: HttpRequest,
+    owner: dict,
+    *,
+    name: str,
+    back_url: str,
+    snippets: Callable[[], list],
+    no_embed: str = "",
+) -> HttpResponse:
+    """The page both owners share: their listed sites, the form to add one, the snippets."""
     if request.method == "POST":
         form = _changed(request, owner)
         if form is None:
@@ -66,15 +80,13 @@ def event_embeds(request: HttpRequest, slug: str) -> HttpResponse:
         request,
         "api/embeds/staff.html",
         {
-            "title": f"{tournament.name}: embeds",
-            "name": tournament.name,
-            "back_url": reverse("tournaments:manage", args=[tournament.slug]),
-            "origins": selectors.origins_listed(tournament=tournament),
+            "title": f"{name}: embeds",
+            "name": name,
+            "back_url": back_url,
+            "origins": selectors.origins_listed(**owner),
             "form": form,
-            "snippets": event_snippets(request, tournament),
-            "no_embed": ""
-            if tournament.is_progressive
-            else "Only progressive events have a leaderboard to embed.",
+            "snippets": snippets(),  # built only for the page, not for a redirect
+            "no_embed": no_embed,
         },
     )
 

@@ -251,11 +251,25 @@ def _sub_policy(team: Team, fixture: Fixture) -> bool:
 def sub_add_player(*, team: Team, fixture: Fixture, player: Player, by: Any = None) -> RosterEntry:
     """A known player (the sub finder's volunteer) as a sub for one fixture, under the same
     policy as `sub_add`: under "allowed with approval" a playoff sub waits for a manager."""
-    approved = _sub_policy(team, fixture)
-    twice = f"{player.name} is already a sub in that fixture."
+    return _place_sub(
+        team=team,
+        fixture=fixture,
+        player=player,
+        who=player.name,
+        approved=_sub_policy(team, fixture),
+        by=by,
+    )
+
+
+def _place_sub(
+    *, team: Team, fixture: Fixture, player: Player, who: str, approved: bool, by: Any
+) -> RosterEntry:
+    """The one-fixture sub entry, refused with why when the player is already on the team
+    or already subs in that fixture (the constraint decides a double click)."""
+    twice = f"{who} is already a sub in that fixture."
     on_team = RosterEntry.objects.filter(team=team, player=player, fixture__isnull=True)
     if on_team.exclude(role=RosterEntry.Role.SUB).exists():
-        raise ValidationError(f"{player.name} is already on {possessive(team.name)} roster.")
+        raise ValidationError(f"{who} is already on {possessive(team.name)} roster.")
     if RosterEntry.objects.filter(player=player, fixture=fixture).exists():
         raise ValidationError(twice)
     try:
@@ -296,25 +310,7 @@ def sub_add(
         )
     player, created = _find_or_create(name=name, email=email, phone=phone)
     who = name.strip() if created else (email.strip() or name.strip())
-    twice = f"{who} is already a sub in that fixture."
-    on_team = RosterEntry.objects.filter(team=team, player=player, fixture__isnull=True)
-    if on_team.exclude(role=RosterEntry.Role.SUB).exists():
-        raise ValidationError(f"{who} is already on {possessive(team.name)} roster.")
-    if RosterEntry.objects.filter(player=player, fixture=fixture).exists():
-        raise ValidationError(twice)
-    try:
-        entry = _create_entry(
-            team=team,
-            player=player,
-            role=RosterEntry.Role.SUB,
-            fixture=fixture,
-            starts_on=fixture.date,
-            ends_on=fixture.date,
-            approved=approved,
-            added_by=by if getattr(by, "is_authenticated", False) else None,
-        )
-    except IntegrityError:  # the same sub added at the same moment
-        raise ValidationError(twice) from None
+    entry = _place_sub(team=team, fixture=fixture, player=player, who=who, approved=approved, by=by)
     entry.invited = None
     return entry
 
