@@ -15,7 +15,7 @@ every one under deploy/euchre.env.example's environment with the run's addresses
 over it, after deploy/release.sh (migrate, collectstatic, check --deploy). The clients run
 in the machine's own namespace and talk only to those addresses.
 
-The night: a 500-team season (4 levels of 125, 19 weeks played) and tonight's 250
+The night: a 500-team season (5 levels of 100, 19 weeks played) and tonight's 250
 fixtures. Over a few minutes each home captain submits the card and the away captain
 confirms it over HTTPS with the phone's Idempotency-Key and retries
 (`benchmarks.cluster_night`), while readers load the public standings, schedule and the
@@ -66,7 +66,7 @@ from benchmarks.cluster_night import Browser, Recorder, captains, readers  # noq
 from benchmarks.cluster_report import report  # noqa: E402
 
 SIZES = {
-    "full": {"levels": 4, "teams": 125, "weeks": 19, "night": 180, "wrk": 10},
+    "full": {"levels": 5, "teams": 100, "weeks": 19, "night": 180, "wrk": 10},
     "short": {"levels": 2, "teams": 20, "weeks": 4, "night": 40, "wrk": 3},
 }
 HOSTS = {"lb": 10, "web1": 11, "web2": 12, "work1": 21, "work2": 22, "beat": 30}

@@ -17,7 +17,7 @@ from benchmarks.cluster_night import Browser
 
 LINE = re.compile(
     r'"(?P<method>\S+) (?P<path>\S+) [^"]*" (?P<status>\d+) up=(?P<up>.*?) '
-    r"up_status=(?P<up_status>.*?) rt=(?P<rt>\S+) urt=\S+ msec=(?P<msec>[\d.]+)"
+    r"up_status=(?P<up_status>.*?) rt=(?P<rt>\S+) urt=.*? msec=(?P<msec>[\d.]+)"
 )
 
 

@@ -5,6 +5,7 @@ from celery import shared_task
 from people.services import ratings
 
 
+# Ratings can wait: behind notices in the broker (config/celery.py's BACKGROUND).
 @shared_task(name="people.tasks.games_rerate")
 def games_rerate(game_ids: list[int]) -> int:
     """A card of these games was confirmed, settled or corrected."""
