@@ -191,8 +191,9 @@ ANYMAIL = {
 # Absolute links in notices (emails and texts leave the site), e.g. https://euchre.example.com
 SITE_URL = env_str("SITE_URL", "http://127.0.0.1:8000" if DEBUG else "")
 
-# Text messages through django-sms: the file backend for the demo, Twilio in production.
-SMS_BACKEND = env_str("SMS_BACKEND", "sms.backends.filebased.SmsBackend")
+# Text messages through django-sms: kept in the database for the demo and test sites (every
+# host reads them at /notices/texts/, whichever worker sent them), Twilio in production.
+SMS_BACKEND = env_str("SMS_BACKEND", "notices.text_backends.DatabaseSmsBackend")
 SMS_FILE_PATH = env_str("SMS_FILE_PATH", str(BASE_DIR / "var" / "sms"))
 TWILIO_ACCOUNT_SID = env_str("TWILIO_ACCOUNT_SID")
 TWILIO_AUTH_TOKEN = env_str("TWILIO_AUTH_TOKEN")

@@ -1,5 +1,6 @@
 """Deploy checks: notices leave the site, so their links must be absolute; texts through
-Twilio need its auth token (it also checks the signature of replies)."""
+Twilio need its auth token (it also checks the signature of replies). And on every start
+without DEBUG: texts must not be written to one host's disk."""
 
 from django.conf import settings
 from django.core.checks import Warning, register
@@ -30,5 +31,28 @@ def check_twilio_token(app_configs, **kwargs):  # type: ignore[no-untyped-def]
             "TWILIO_AUTH_TOKEN is not set: texts can't be sent and replies to them are refused.",
             hint="Set TWILIO_AUTH_TOKEN to the Twilio account's auth token.",
             id="notices.W002",
+        )
+    ]
+
+
+FILE_BACKEND = "sms.backends.filebased.SmsBackend"
+
+
+@register("notices")
+def check_texts_not_on_one_disk(app_configs, **kwargs):  # type: ignore[no-untyped-def]
+    """The file backend writes each text on the worker host that sent it, where no other
+    host (and no web page) finds it: fine on a developer's machine, not on a site."""
+    if settings.DEBUG or getattr(settings, "SMS_BACKEND", "") != FILE_BACKEND:
+        return []
+    return [
+        Warning(
+            "Texts written to one host's disk: SMS_BACKEND is django-sms's file backend, so "
+            "each text stays on the worker host that sent it.",
+            hint=(
+                "Set SMS_BACKEND to sms.backends.twilio.SmsBackend to send them, or to "
+                "notices.text_backends.DatabaseSmsBackend to keep them in the database "
+                "(read at /notices/texts/)."
+            ),
+            id="notices.W003",
         )
     ]

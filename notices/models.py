@@ -279,3 +279,24 @@ class InboundText(models.Model):
 
     def __str__(self) -> str:
         return f"{self.phone}: {self.body[:40]}"
+
+
+class SentText(models.Model):
+    """A text message as the database SMS backend keeps it (`notices.text_backends`): in
+    the demo and on a test site, where no text leaves for a phone, every web host shows it
+    to the person whose number it went to (`/notices/texts/`), whichever worker sent it."""
+
+    recipient = models.CharField(max_length=32)  # E.164, as the sender addressed it
+    sender = models.CharField(max_length=32, blank=True)
+    body = models.TextField()
+    sent_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-sent_at", "-pk"]
+        indexes = [
+            models.Index(fields=["recipient", "-sent_at"], name="sent_text_recipient_recent"),
+            models.Index(fields=["-sent_at"], name="sent_text_recent"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.recipient}: {self.body[:40]}"

@@ -1,9 +1,10 @@
-"""The outbox, for managers. config/urls.py serves these under /notices/ in the "notices"
-namespace, together with the league's notice pages (`league.announcements.urls`)."""
+"""The outbox, for managers; the texts kept in the database, for those they went to.
+config/urls.py serves these under /notices/ in the "notices" namespace, together with the
+league's notice pages (`league.announcements.urls`)."""
 
 from django.urls import path
 
-from notices.views import inbound, manage, unsubscribe
+from notices.views import inbound, manage, texts, unsubscribe
 
 app_name = "notices"
 urlpatterns = [
@@ -15,4 +16,6 @@ urlpatterns = [
     path("unsubscribe/<str:token>/", unsubscribe.unsubscribe, name="unsubscribe"),
     # Twilio's Messaging webhook: replies to our texts (signed, CSRF-exempt).
     path("sms/inbound/", inbound.sms_inbound, name="sms_inbound"),
+    # The texts sent to the person's own phone, while texts are kept in the database.
+    path("texts/", texts.texts_received, name="texts"),
 ]

@@ -1,6 +1,7 @@
 """Demo notices: the demo player subscribes to the CCA league, and a welcome notice goes out.
 
-With no broker the notice is delivered at once: email on the console, texts in var/sms/.
+With no broker the notice is delivered at once: email on the console, texts in the
+database, where each person reads theirs at /notices/texts/.
 """
 
 from django.contrib.auth import get_user_model
@@ -42,5 +43,5 @@ def load() -> list[str]:
     )
     return [
         f"  notices: announcement “{notice.subject}” on /notices/leagues/{league.slug}/; "
-        "its email goes to the console and its texts to var/sms/"
+        "its email goes to the console and its texts to /notices/texts/ (sign in as 'player')"
     ]

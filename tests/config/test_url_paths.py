@@ -116,6 +116,7 @@ PATHS_AND_VIEWS = [
     ("/notices/kinds/", "notices:notice_kinds"),
     ("/notices/sms/inbound/", "notices:sms_inbound"),
     ("/notices/unsubscribe/abc:def/", "notices:unsubscribe"),
+    ("/notices/texts/", "notices:texts"),
     ("/money/ledger/events/fall/", "money:ledger_event"),
     ("/money/ledger/leagues/fall/fall/", "money:ledger_season"),
     ("/money/ledger/7/lines.csv", "money:ledger_csv"),
