@@ -238,6 +238,9 @@ if not DEBUG:
     SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", default=True)
     SECURE_CONTENT_TYPE_NOSNIFF = True
 
+# The load balancer probes /healthz over plain http (config/health.py): never redirected.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+
 # Content-Security-Policy (Django's own middleware): the pages load only the site's own
 # scripts, styles, fonts and images (Pico's icons are data: images), talk only to the site
 # (htmx), post forms only to it and are never framed. No inline script, event handler or

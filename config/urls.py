@@ -3,6 +3,7 @@ from django.urls import include, path
 
 from api import urls as api_urls
 from config.favicon import favicon
+from config.health import healthz
 from league.announcements import urls as announcement_urls
 from notices import urls as notice_urls
 from scoring.views.offline import service_worker
@@ -16,6 +17,7 @@ urlpatterns = [
     # At the root, so the worker's scope covers every page embedding the entry component.
     path("sw.js", service_worker, name="service_worker"),
     path("favicon.ico", favicon, name="favicon"),  # the icon browsers ask for by themselves
+    path("healthz", healthz, name="healthz"),  # the load balancer's probe (config/health.py)
     path("leagues/", include("league.urls")),
     path("tournaments/", include("tournaments.urls")),
     path("scoring/", include("scoring.urls")),

@@ -96,6 +96,7 @@ MATRIX: dict[str, Entry] = {
     "home": Entry(_none, ALL, ALL),
     "service_worker": Entry(_none, ALL, NA),  # /sw.js: the entry component's offline worker
     "favicon": Entry(_none, ALL, NA),  # /favicon.ico: a redirect to the icon
+    "healthz": Entry(_none, ALL, NA),  # /healthz: the load balancer's probe (GET and HEAD)
     "manage": Entry(_none, STAFF_DESK, STAFF_DESK),
     "my_team": Entry(_none, USERS, USERS),
     "login": Entry(_none, ALL, ALL),

@@ -132,6 +132,7 @@ PATHS_AND_VIEWS = [
     # Browsers keep the service worker under its address: it must never move.
     ("/sw.js", "service_worker"),
     ("/favicon.ico", "favicon"),  # asked for by browsers and crawlers themselves
+    ("/healthz", "healthz"),  # the load balancer's probe: its address is in its settings
     ("/manage/", "manage"),
     ("/my-team/", "my_team"),
     ("/accounts/login/", "login"),
