@@ -7,10 +7,15 @@ season allows (regular season / playoff substitute policy).
 Each reason is a `PlayProblem` (what kind, whose team, which player) so pages can point
 to the fix; `team_play_problems` gives the reasons as a captain reads them. Pages listing
 many fixtures ask `fixtures_play_problems`, the same rules in three queries.
+
+A fixture's card asks the same question for each of its games; inside `answers_kept()` (a
+fixture's submission, its fixture row locked) each team's answer is worked out once.
 """
 
+import contextvars
 import datetime
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from django.db.models import Q
@@ -110,11 +115,34 @@ def _problems(
     return problems
 
 
+_kept: contextvars.ContextVar[dict | None] = contextvars.ContextVar("eligibility", default=None)
+
+
+@contextmanager
+def answers_kept() -> Iterator[None]:
+    """Within this block each team's answer for a fixture is computed once."""
+    token = _kept.set({})
+    try:
+        yield
+    finally:
+        _kept.reset(token)
+
+
 def team_play_issues(team: Team, *, fixture: Fixture | None = None) -> list[PlayProblem]:
     """Why `team` can't play now, each with what it is about; empty when it can.
 
     Without a fixture the check is for tonight (subs whose dates cover today).
     """
+    kept = _kept.get()
+    if kept is None:
+        return _team_play_issues(team, fixture)
+    key = (team.pk, fixture.pk if fixture is not None else None, timezone.localdate())
+    if key not in kept:
+        kept[key] = _team_play_issues(team, fixture)
+    return list(kept[key])
+
+
+def _team_play_issues(team: Team, fixture: Fixture | None) -> list[PlayProblem]:
     regulars = list(
         RosterEntry.objects.filter(team=team, fixture__isnull=True)
         .exclude(role=RosterEntry.Role.SUB)

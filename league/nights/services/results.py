@@ -31,7 +31,7 @@ from league.nights.services.result_notices import cards_awaiting_notify
 from league.nights.services.score_checks import GameProblems, in_team_names
 from league.nights.services.step_notices import fixture_closed_notify, one_notice_for_the_step
 from league.seasons.activity import fixture_label, league_activity
-from league.seasons.eligibility import team_play_problems
+from league.seasons.eligibility import answers_kept, team_play_problems
 from league.seasons.models import Fixture
 from league.seasons.versions import season_changed
 from scoring.models import Game, Scorecard, ScorecardVersion
@@ -186,6 +186,13 @@ def fixture_submit_scores(
     _check_playable(fixture)
     if not scores:
         raise ValidationError("Enter at least one game's score.")
+    with answers_kept():  # each game's card asks the teams again: one answer each
+        return _submit_each_game(fixture, user, side, scores)
+
+
+def _submit_each_game(
+    fixture: Fixture, user: Any, side: str, scores: Sequence[GameScore]
+) -> list[ScorecardVersion]:
     problems = [
         p
         for team in (fixture.home, fixture.away)

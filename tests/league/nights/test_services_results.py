@@ -285,3 +285,24 @@ def test_only_managers_close_fixtures(who):
     user = n.home_captain if who == "captain" else director_user()
     with pytest.raises(PermissionDenied):
         fixture_close(fixture=n.fixture, user=user, reason="x", now=_past_grace(n.fixture))
+
+
+def test_a_three_game_card_reads_each_teams_roster_once():
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from league.nights.services.results import GameScore
+
+    games = night()
+    games.fixture.games = 3
+    games.fixture.save()
+    scores = [GameScore(n, 10, a) for n, a in ((1, 4), (2, 5), (3, 6))]
+    with CaptureQueriesContext(connection) as queries:
+        fixture_submit_scores(fixture=games.fixture, user=games.home_captain, scores=scores)
+    roster_reads = [  # league.seasons.eligibility: a team's regulars, and its night's subs
+        q["sql"]
+        for q in queries.captured_queries
+        if q["sql"].startswith('SELECT "league_rosterentry"."id"')
+        and "\"role\" = 'sub'" in q["sql"]
+    ]
+    assert len(roster_reads) == 2 * 2  # once for each team, not again for each game's card

@@ -113,3 +113,19 @@ def test_a_one_player_minimum_is_said_in_the_singular():
     assert team_play_problems(team) == [
         f"{team.name} needs 1 player with a signed waiver on its roster to play (it has 0)."
     ]
+
+
+def test_answers_kept_work_each_teams_answer_out_once_and_only_inside_the_block(
+    django_assert_num_queries,
+):
+    from league.seasons.eligibility import answers_kept, team_play_issues
+    from tests.league.night_factories import night
+
+    games = night()
+    home, fixture = games.home, games.fixture
+    with answers_kept():
+        first = team_play_issues(home, fixture=fixture)
+        with django_assert_num_queries(0):
+            assert team_play_issues(home, fixture=fixture) == first
+    with django_assert_num_queries(3):  # outside the block: asked afresh
+        team_play_issues(home, fixture=fixture)
