@@ -2,7 +2,8 @@
 
 Next week (week 10) Right Bowers' second player can't come, so the team is short and its
 captain has asked the season's sub list: the demo 'sub' (Riley Reyes, on the list for any
-level and night) has the request on their start page. Left Bowers' second player can't
+level and night, taking texts) has the request on their start page, and its text with a
+YES code on their texts page. Left Bowers' second player can't
 come either; with the captain and Pat the team still has two, so Pat's answer decides
 whether the demo captain needs a sub. In level B, Off Suit and Second Round announced
 forfeits, which leaves their two opponents without a game: the manager's makeups page
@@ -21,12 +22,13 @@ from league.availability.services import availability_answer
 from league.demo.people import captain_login
 from league.nights.models import Forfeit
 from league.nights.services.forfeits import forfeit_announce
-from league.seasons.models import Fixture, RosterEntry, Season, Team
+from league.seasons.models import Fixture, Player, RosterEntry, Season, Team
 from league.subs.models import SubRequest, SubVolunteer
 from league.subs.services import sub_request_create
 from league.subs.volunteers import volunteer_save
 
 SUB_USERNAME = "sub"
+SUB_PHONE = "+13175550142"  # a 555 number: the demo's texts are kept, never sent
 NEXT_WEEK = 10
 SHORT_TEAMS = ("Right Bowers", "Left Bowers")  # their second player can't come
 ASKING_TEAM = "Right Bowers"
@@ -68,6 +70,8 @@ def _sub_list(season: Season) -> Any:
         return None
     if not SubVolunteer.objects.filter(season=season, player__user=user, active=True).exists():
         volunteer_save(season=season, user=user, note="Any night, any level.")
+    # Asked by text as well as by email, so the YES code can be read on the texts page.
+    Player.objects.filter(user=user, phone="").update(phone=SUB_PHONE, sms_opt_in=True)
     return user
 
 
@@ -108,7 +112,8 @@ def load_night_help(season: Season) -> list[str]:
     _forfeits_ahead(season)
     return [
         f"  week {NEXT_WEEK}: {ASKING_TEAM} is short and asked the sub list; 'sub' (Riley) "
-        "takes it from the start page; Left Bowers' partner can't come (Pat's answer decides)",
+        "takes it from the start page (or its text's YES code, on the texts page); "
+        "Left Bowers' partner can't come (Pat's answer decides)",
         f"  week {NEXT_WEEK}: {' and '.join(FORFEITING_TEAMS)} announced forfeits: 'manager' "
         "pairs their opponents on the makeups page (season dashboard)",
     ]

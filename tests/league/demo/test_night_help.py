@@ -11,7 +11,7 @@ from league.demo.night_help import ASKING_TEAM, NEXT_WEEK
 from league.demo.seasons import DEMO_TEAM, demo_season
 from league.seasons.models import Fixture, RosterEntry
 from league.subs.models import SubAsk, SubRequest
-from notices.models import Notice
+from notices.models import Notice, OutboxMessage
 from tests.league.demo.test_journeys import log_in
 
 pytestmark = pytest.mark.django_db
@@ -37,6 +37,16 @@ def test_the_sub_takes_the_request_on_their_start_page(demo_today, client):
         fixture=request.fixture, team=request.team, player=ask.player, role="sub"
     ).exists()
     assert Notice.objects.filter(kind=Notice.Kind.SUB_FOUND).exists()
+
+
+def test_the_sub_was_asked_by_text_too_with_a_reply_code(demo_today):
+    from league.demo.night_help import SUB_PHONE
+    from notices.models import ReplyCode
+
+    text = OutboxMessage.objects.get(
+        channel="sms", address=SUB_PHONE, notice__sms_text__contains=f"{ASKING_TEAM} needs a sub"
+    )
+    assert ReplyCode.objects.filter(message=text).exists()
 
 
 def test_pat_says_not_coming_and_the_demo_captain_sees_left_bowers_short(demo_today, client):
