@@ -15,24 +15,22 @@ queues them again.
 
 A batch costs two queries (the claim, which reads back its rows with their reply codes,
 and one read of their notices) and one UPDATE a slice; on PostgreSQL these commit without
-waiting for the disk (`_quick_commits`).
+waiting for the disk and find their rows by id whatever the statistics say
+(`claims.batch_settings`).
 """
 
 import logging
 import time
 import uuid
 from collections import defaultdict
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from django.db import DatabaseError, connection
 from django.db.models import Q
 from django.utils import timezone
 
 from notices.addresses import retry_delay
-from notices.claims import claim_rows, mark_sent
+from notices.claims import batch_settings, claim_rows, mark_sent
 from notices.models import Notice, OutboxMessage
 from notices.senders import Outgoing, Senders
 
@@ -41,9 +39,10 @@ logger = logging.getLogger(__name__)
 MAX_ATTEMPTS = 5
 # Rows per task.
 CHUNK_SIZE = 250
-# Accepted messages are marked sent in slices: at most this many, or fewer once they took
-# this long to hand over. A worker killed mid-batch may send a slice twice, no more.
-SLICE_SIZE = 25
+# Accepted messages are marked sent in slices: at most this many (a whole batch: one UPDATE
+# for a fast provider), or fewer once they took this long to hand over (a slow provider's
+# each message). A worker killed mid-batch may send a slice twice, no more.
+SLICE_SIZE = CHUNK_SIZE
 SLICE_SECONDS = 0.05
 # A claim is a lease: presumed dead once this old, renewed while its batch is still sending.
 CLAIM_LEASE = timedelta(seconds=30)
@@ -175,34 +174,9 @@ def _renew(token: uuid.UUID) -> set[int]:
     )
 
 
-@contextmanager
-def _quick_commits() -> Iterator[None]:
-    """PostgreSQL commits the claim and the marks without waiting for the disk
-    (synchronous_commit off, on this connection while the batch runs).
-
-    Waiting for the disk at every slice's mark cost more than the sending (6 ms a commit on
-    our machines). What it risks: a crash of the database server itself may forget the last
-    fraction of a second of commits, so a claim or a mark undone; the row is then pending
-    or under a lease again and goes out again. A row is never lost this way.
-    """
-    if connection.vendor != "postgresql":
-        yield
-        return
-    with connection.cursor() as cursor:
-        cursor.execute("SET synchronous_commit TO off")
-    try:
-        yield
-    finally:
-        try:
-            with connection.cursor() as cursor:
-                cursor.execute("RESET synchronous_commit")
-        except DatabaseError:
-            logger.warning("Could not reset synchronous_commit", exc_info=True)
-
-
 def outbox_deliver(message_ids: list[int]) -> DeliveryResult:
     """Send the rows among `message_ids` this call manages to claim; safe to run twice."""
-    with _quick_commits():
+    with batch_settings():
         return _deliver(message_ids)
 
 

@@ -9,7 +9,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from notices import delivery, tasks
+from notices import claims, delivery, tasks
 from notices.models import OutboxMessage
 from tests.notices.backends import Killed, KillingEmailBackend, WatchingEmailBackend
 from tests.notices.factories import recipients, send_notice
@@ -105,16 +105,18 @@ def test_a_worker_killed_mid_batch_sends_again_at_most_a_slice(settings, after):
 
 
 def _plan(sql: str) -> str:
-    with connection.cursor() as cursor:
+    """The plan of `sql` under the settings a batch runs with."""
+    with claims.batch_settings(), connection.cursor() as cursor:
         cursor.execute(f"EXPLAIN {sql}")
         return "\n".join(row[0] for row in cursor.fetchall())
 
 
 @pytest.mark.needs_postgres
 def test_the_claim_and_the_marks_find_their_rows_by_id_whatever_the_statistics(monkeypatch):
-    """Statistics taken before a big notice was written say no row is pending: the planner
-    must still look the batch up by id, not read every pending or sending row through the
-    partial indexes of those states (then thought empty)."""
+    """Statistics taken before a big notice was written say the table is nearly empty and
+    no row is pending: the planner must still look the batch up by id, neither reading every
+    row of the table nor every pending or sending row through the partial indexes of those
+    states (then thought empty)."""
     monkeypatch.setattr(delivery, "SLICE_SECONDS", 3600.0)  # slices by their size only
     with connection.cursor() as cursor:
         cursor.execute("ANALYZE notices_outboxmessage")
@@ -122,7 +124,19 @@ def test_the_claim_and_the_marks_find_their_rows_by_id_whatever_the_statistics(m
     with CaptureQueriesContext(connection) as captured:
         delivery.outbox_deliver(ids[:100])
     writes = [q["sql"] for q in captured.captured_queries if q["sql"].startswith("UPDATE")]
-    assert len(writes) == 1 + 4  # the claim, a mark for each slice of 25
+    assert len(writes) == 1 + 1  # the claim, one mark for the batch
     for sql in writes:
         plan = _plan(sql)
+        assert "notices_outboxmessage_pkey" in plan and "Seq Scan" not in plan, plan
         assert "outbox_pending_due" not in plan and "outbox_sending_claimed" not in plan, plan
+
+
+@pytest.mark.needs_postgres
+def test_a_batch_leaves_its_connection_as_it_found_it():
+    ids = _emails(3)
+    delivery.outbox_deliver(ids)
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW synchronous_commit")
+        assert cursor.fetchone() == ("on",)
+        cursor.execute("SHOW enable_seqscan")
+        assert cursor.fetchone() == ("on",)
