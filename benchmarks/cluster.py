@@ -269,6 +269,7 @@ def main() -> int:
         happened["throughput"] = throughput(net, run["night"]["pages"]["standings"], size["wrk"])
         happened["counts"] = count(run, folder)
         happened["load"] = (load, os.getloadavg()[0])
+        happened["concurrency"] = run["env"]["CELERY_CONCURRENCY"]
         return report(run["night"], happened)
     finally:
         net.close()

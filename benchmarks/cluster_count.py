@@ -52,6 +52,7 @@ def cards(fixture_ids: list[int]) -> dict:
 
 
 def notices(logs: Path) -> dict:
+    from notices.delivery import SLICE_SIZE
     from notices.models import OutboxMessage
 
     seen: collections.Counter[str] = collections.Counter()
@@ -73,6 +74,9 @@ def notices(logs: Path) -> dict:
         "lost": lost,
         "doubled": doubled,
         "strays": strays,
+        # What a killed worker process may send twice (docs/notices.md, "The duplicate
+        # window"): the slice it had handed over and not yet marked.
+        "slice_size": SLICE_SIZE,
     }
 
 

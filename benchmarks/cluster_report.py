@@ -2,20 +2,16 @@
 
 from __future__ import annotations
 
-import re
-
-from benchmarks.cluster_deploy import ROOT
 from benchmarks.cluster_night import Sample, percentile
 
 ANSWERED = {200, 302}
 PAGES = ("card", "confirm", "standings", "schedule")
 
 
-def slice_bound(concurrency: int) -> int:
+def slice_bound(slice_size: int, concurrency: int) -> int:
     """Messages a killed worker host may send twice: one slice per process it ran
     (docs/notices.md, "The duplicate window")."""
-    source = (ROOT / "notices" / "delivery.py").read_text()
-    return int(re.search(r"^SLICE_SIZE = (\d+)", source, re.M)[1]) * concurrency
+    return slice_size * concurrency
 
 
 def failures(samples: list[Sample], killed: float) -> list[tuple[Sample, bool]]:
@@ -64,7 +60,7 @@ def report(plan: dict, happened: dict) -> int:
         problems.append(f"failures beyond the lost host's requests (unanswered: {unanswered})")
     print("  each was sent again and answered" if not unanswered else f"  unanswered: {unanswered}")
 
-    bound = slice_bound(int(happened.get("concurrency", 2)))
+    bound = slice_bound(notices["slice_size"], int(happened["concurrency"]))
     print("\n| Notices | |\n| --- | --- |")
     print(f"| outbox rows | {notices['rows']} ({notices['statuses']}) |")
     print(f"| cancellation answered | {events['cancel_status']} |")
