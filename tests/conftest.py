@@ -2,6 +2,7 @@ import pytest
 from django.conf import settings
 from hypothesis import HealthCheck
 from hypothesis import settings as hypothesis_settings
+from pytest_django.fixtures import _disable_migrations, _get_databases_for_setup
 
 from config.celery import app as celery_app
 
@@ -10,6 +11,59 @@ hypothesis_settings.register_profile(
     "suite", deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 hypothesis_settings.load_profile("suite")
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(
+    request,
+    django_test_environment,
+    django_db_blocker,
+    django_db_use_migrations,
+    django_db_keepdb,
+    django_db_createdb,
+    django_db_modify_db_settings,
+):
+    """pytest-django's set-up, except in a run split across processes on PostgreSQL: there
+    one process migrates a template and each process copies it (tests/database_template.py)."""
+    from django.db import connection
+    from django.test.utils import setup_databases, teardown_databases
+
+    from tests import database_template
+
+    workerinput = getattr(request.config, "workerinput", None)
+    copies = (
+        workerinput is not None
+        and connection.vendor == "postgresql"
+        and django_db_use_migrations
+        and not django_db_keepdb
+        and list(settings.DATABASES) == ["default"]
+    )
+    verbosity = request.config.option.verbose
+    if not copies:  # pytest-django's own fixture, as it is
+        if not django_db_use_migrations:
+            _disable_migrations()
+        aliases, serialized_aliases = _get_databases_for_setup(request.session.items)
+        with django_db_blocker.unblock():
+            db_cfg = setup_databases(
+                verbosity=verbosity,
+                interactive=False,
+                aliases=aliases,
+                serialized_aliases=serialized_aliases,
+                keepdb=django_db_keepdb and not django_db_createdb,
+            )
+        yield
+        if not django_db_keepdb:
+            with django_db_blocker.unblock():
+                teardown_databases(db_cfg, verbosity=verbosity)
+        return
+    # No test here asks for serialized_rollback; a copy would not carry the serialization.
+    assert not _get_databases_for_setup(request.session.items)[1]
+    run_id = workerinput["testrunuid"]
+    with django_db_blocker.unblock():
+        original_name = database_template.setup_from_template(run_id)
+    yield
+    with django_db_blocker.unblock():
+        database_template.teardown_copy(run_id, original_name, int(workerinput["workercount"]))
 
 
 @pytest.fixture(autouse=True)
