@@ -10,6 +10,13 @@ gzip. Compression is only here, not site-wide: these files hold no secret (no CS
 nothing of the session), so they give a BREACH attacker nothing to guess, while the
 site's pages do.
 
+The cache stays the one place a download is kept; each process holds a copy of the
+biggest ones it served lately besides (`_held`, up to `HELD_BYTES`), each under a token
+kept in the cache beside the file. A request then reads only that small token: when it is
+the copy's, the copy goes out, and a season's calendar (1.5 MB, and its gzip) is not
+fetched from the cache and unpickled again on every poll. An entry gone from the cache
+(expired, cleared, a cache outage) has no token, so its copy is never served.
+
 Cells are escaped for spreadsheets: every text cell starting with =, +, -, @, a tab or a
 return is prefixed with an apostrophe, so a team named "=HYPERLINK(...)" or "+1" stays
 text. Only text is touched: numbers (int, float, Decimal), dates and empty cells go out as
@@ -24,6 +31,9 @@ import gzip
 import hashlib
 import io
 import re
+import secrets
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from decimal import Decimal
 
@@ -40,6 +50,11 @@ _AS_IS = (int, float, Decimal, datetime.date, datetime.time)
 # bounds what a burst of rarely asked files can leave behind).
 CACHE_SECONDS = 24 * 3600
 _ACCEPTS_GZIP = re.compile(r"\bgzip\b")
+# The copies a process holds of downloads it served (see the module): files at least
+# HELD_MIN_BYTES long (smaller ones cost little to fetch), HELD_BYTES of them at most.
+HELD_MIN_BYTES = 64 * 1024
+HELD_BYTES = 32 * 1024 * 1024
+Stored = tuple[bytes, bytes | None]  # the file, and its gzip when that is smaller
 
 
 def spreadsheet_safe(value: object) -> object:
@@ -99,13 +114,13 @@ def cached_download(
     response = get_conditional_response(request, etag=etag, last_modified=stamp)
     if response is None:
         cache_key = "download:" + hashlib.sha256(key.encode()).hexdigest()
-        stored = cache.get(cache_key) if keep else None
+        stored = _kept(cache_key, timeout) if keep else None
         if stored is None:
             content = build()
             packed = gzip.compress(content, compresslevel=6, mtime=0)
             stored = (content, packed if len(packed) < len(content) else None)
             if keep:
-                cache.set(cache_key, stored, timeout=timeout)
+                _keep(cache_key, stored, timeout)
         content, packed = stored
         zipped = packed is not None and _ACCEPTS_GZIP.search(
             request.headers.get("Accept-Encoding", "")
@@ -123,3 +138,67 @@ def cached_download(
     else:
         patch_cache_control(response, public=True, no_cache=True)
     return response
+
+
+class _Held:
+    """The copies this process holds, least recently served first, with their tokens."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.copies: OrderedDict[str, tuple[str, Stored]] = OrderedDict()
+        self.size = 0
+
+    def get(self, cache_key: str, token: str) -> Stored | None:
+        with self.lock:
+            held = self.copies.get(cache_key)
+            if held is None or held[0] != token:
+                return None
+            self.copies.move_to_end(cache_key)
+            return held[1]
+
+    def put(self, cache_key: str, token: str, stored: Stored) -> None:
+        size = _size(stored)
+        if size < HELD_MIN_BYTES or size > HELD_BYTES:
+            return
+        with self.lock:
+            old = self.copies.pop(cache_key, None)
+            self.size -= _size(old[1]) if old else 0
+            self.copies[cache_key] = (token, stored)
+            self.size += size
+            while self.size > HELD_BYTES:
+                _, (_, dropped) = self.copies.popitem(last=False)
+                self.size -= _size(dropped)
+
+
+def _size(stored: Stored) -> int:
+    return len(stored[0]) + len(stored[1] or b"")
+
+
+_held = _Held()
+
+
+def _token_key(cache_key: str) -> str:
+    return "token:" + cache_key
+
+
+def _kept(cache_key: str, timeout: int) -> Stored | None:
+    """The file kept under `cache_key`: this process's copy while the cache's token is
+    its own (one small read), else the cache's file (then held, with a token)."""
+    token = cache.get(_token_key(cache_key))
+    if token is not None:
+        stored = _held.get(cache_key, token)
+        if stored is not None:
+            return stored
+    stored = cache.get(cache_key)
+    if stored is not None:
+        if token is None:  # kept before tokens were, or the token expired first
+            token = secrets.token_hex(8)
+            cache.set(_token_key(cache_key), token, timeout=timeout)
+        _held.put(cache_key, token, stored)
+    return stored
+
+
+def _keep(cache_key: str, stored: Stored, timeout: int) -> None:
+    token = secrets.token_hex(8)
+    cache.set_many({cache_key: stored, _token_key(cache_key): token}, timeout=timeout)
+    _held.put(cache_key, token, stored)

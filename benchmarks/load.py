@@ -26,6 +26,10 @@ Run from the repository root: ``python benchmarks/load.py [--quick]``. It needs 
 ``--quick`` builds a small season and event and runs each page for two seconds: a smoke
 run. ``--only LABEL`` (repeatable) times the sign-in page and only the pages whose label
 holds LABEL (``--only profile --only ladder``); everything is built as in a full run.
+``--keep`` leaves the database there afterwards. ``--reuse`` keeps it too, and skips steps
+1 and 2 when it already holds a finished build of the same size, made today by the same
+builders (`benchmarks.load_database`): the next run starts timing within a minute. The
+pages' cache always starts empty (a Redis server of the run's own).
 Exits 1 when a page misses its target ratio, 2 when wrk or PostgreSQL is missing.
 """
 
@@ -33,7 +37,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import shutil
 import socket
 import subprocess
@@ -48,7 +51,8 @@ from urllib.parse import urlsplit, urlunsplit
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.wrk_runs import combined, wrk  # noqa: E402 - after the path above
+from benchmarks import load_database  # noqa: E402 - after the path above
+from benchmarks.wrk_runs import combined, wrk  # noqa: E402
 
 DATABASE_URL = "postgres://postgres@127.0.0.1:5432/euchre_load"
 REDIS_URL = "redis://127.0.0.1:6379/3"
@@ -117,19 +121,19 @@ def pages(built: Built) -> list[Page]:
     regular, ladder = built.club.player.pk, built.club.series.slug
     return [
         Page("sign-in page", reverse("login"), None),
-        Page("season calendar (.ics)", reverse("league:season_calendar", args=slugs), 10),
-        Page("schedule CSV", f"{schedule}?export=csv", None),
-        Page("schedule page", schedule, 5),
-        Page("live standings (a manager's)", f"{standings}?week=live", 5, signed_in=True),
-        Page("published standings", standings, None),
+        Page("season calendar (.ics)", reverse("league:season_calendar", args=slugs), 3.0),
+        Page("schedule CSV", f"{schedule}?export=csv", 3.0),
+        Page("schedule page", schedule, 3.0),
+        Page("live standings (a manager's)", f"{standings}?week=live", 3.0, signed_in=True),
+        Page("published standings", standings, 3.0),
         # The API's standings (the latest published week, every level): what a club's site
         # and scripts read most.
         Page("api standings", reverse("api_v1:read_standings", args=slugs), 2),
-        Page("fixture page", reverse("league:fixture_detail", args=[fixture.pk]), 5),
-        Page("room display panel", reverse("tournaments:big_screen_panel", args=[slug]), 5),
-        Page("leaderboard", reverse("tournaments:leaderboard", args=[slug]), None),
-        Page("player profile (2,000 games)", reverse("people:profile", args=[regular]), 3),
-        Page("season ladder (300 players)", reverse("people:ladder", args=[ladder]), 3),
+        Page("fixture page", reverse("league:fixture_detail", args=[fixture.pk]), 3.0),
+        Page("room display panel", reverse("tournaments:big_screen_panel", args=[slug]), 3.0),
+        Page("leaderboard", reverse("tournaments:leaderboard", args=[slug]), 3.0),
+        Page("player profile (2,000 games)", reverse("people:profile", args=[regular]), 3.0),
+        Page("season ladder (300 players)", reverse("people:ladder", args=[ladder]), 3.0),
     ]
 
 
@@ -160,6 +164,9 @@ def _arguments() -> argparse.Namespace:
     parser.add_argument("--database-url", default="", help=f"default: {DATABASE_URL}")
     parser.add_argument("--keep", action="store_true", help="keep the database afterwards")
     parser.add_argument(
+        "--reuse", action="store_true", help="keep the database, and reuse it when built already"
+    )
+    parser.add_argument(
         "--only",
         action="append",
         default=[],
@@ -176,21 +183,6 @@ def _database_url(given: str) -> str:
     if server.startswith("postgres"):
         return urlunsplit(urlsplit(server)._replace(path="/euchre_load"))
     return DATABASE_URL
-
-
-def _recreate(url: str, *, drop_only: bool = False) -> None:
-    """Drop the load test's database and (unless `drop_only`) make it anew."""
-    import psycopg
-
-    parts = urlsplit(url)
-    name = parts.path.lstrip("/")
-    if "load" not in name or not re.fullmatch(r"[a-z0-9_]+", name):
-        raise SystemExit(f"Refusing to drop {name!r}: the load test's database has 'load' in it.")
-    maintenance = urlunsplit(parts._replace(path="/postgres"))
-    with psycopg.connect(maintenance, autocommit=True) as connection:
-        connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        if not drop_only:
-            connection.execute(f'CREATE DATABASE "{name}"')
 
 
 def _answers(port: int) -> bool:
@@ -310,7 +302,7 @@ def _measure(base: str, listed: list[Page], cookie: str, args: argparse.Namespac
             mark = " MISSED"
         if rate.errors:
             mark += f" ({rate.errors} errors)"
-        target = f"{page.target:.0f}x" if page.target else "-"
+        target = f"{page.target:g}x" if page.target else "-"
         print(
             f"{page.label:<30} {rate.per_second:8.0f} {rate.median_ms:7.1f}ms "
             f"{rate.p99_ms:7.1f}ms {signin.per_second:8.0f} {ratio:5.1f}x {target:>6}{mark}"
@@ -326,8 +318,11 @@ def main() -> int:
     sizes = SIZES["quick" if args.quick else "full"]
     args.seconds = args.seconds or (TURN_SECONDS if args.quick else 10)
     database_url = _database_url(args.database_url)
+    mark = load_database.build_mark(sizes)
     try:
-        _recreate(database_url)
+        reused = args.reuse and load_database.is_built(database_url, mark)
+        if not reused:
+            load_database.recreate(database_url)
     except Exception as exc:  # psycopg's OperationalError, a refused name: say it plainly
         print(f"PostgreSQL is needed at {database_url}: {exc}")
         return 2
@@ -341,7 +336,13 @@ def main() -> int:
         from benchmarks.big_season import set_up_django
 
         set_up_django()
-        built = build(**sizes)
+        if reused:
+            print(f"database: reused ({mark})")
+            built = Built(*load_database.found())
+        else:
+            built = build(**sizes)
+            if args.reuse:
+                load_database.mark_built(database_url, mark)
         print(f"season: {built.season.describe()}")
         print(f"event: {built.event.describe()}")
         print(f"club: {built.club.describe()}")
@@ -366,8 +367,8 @@ def main() -> int:
             if process is not None:
                 process.terminate()
                 process.wait(timeout=30)
-        if not args.keep:  # WITH (FORCE) ends this process's own connection too
-            _recreate(database_url, drop_only=True)
+        if not (args.keep or args.reuse):  # WITH (FORCE) ends this process's own connection too
+            load_database.recreate(database_url, drop_only=True)
     print("all targets met" if not missed else f"MISSED: {', '.join(missed)}")
     return 1 if missed else 0
 

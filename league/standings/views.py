@@ -29,12 +29,14 @@ from league.standings.race import Race, race_for_level, race_marks, season_race
 from league.standings.services import standings_audience, standings_publish
 from league.standings.tables import StandingsTable, legend
 from league.web import report
+from notices.services import Audience
 from wording.words import plural
 
 # Bump when the table's columns, its template or the CSV writer change, to drop the cached
 # published tables and files.
 TABLE_VERSION = 6
 CACHE_SECONDS = 24 * 3600  # keys name the snapshot or results version: a day bounds leftovers
+AUDIENCE_SECONDS = 60  # the publish form's count of who is told (see `_kept_audience`)
 # The CSV's columns: where the row is, then every metric by key (`algorithms.metrics.ROW`).
 CSV_FIELDS = ["level_name", "rank", "team_name", *metrics.keys(metrics.ROW)]
 
@@ -55,11 +57,12 @@ def _chosen_week(request: HttpRequest, weeks: list[StandingsSnapshot], is_manage
 def _unpublished_weeks(
     season: Season, weeks: list[StandingsSnapshot], played: list[int] | None = None
 ) -> list[int]:
-    """Weeks a manager may publish now: played (first night passed), not yet published."""
+    """Weeks a manager may publish now: played (first night passed), not yet published;
+    as text, which the form's options show without localizing a number each."""
     published = {s.week for s in weeks}
     if played is None:
         played = selectors_standings.played_weeks(season)
-    return [week for week in reversed(played) if week not in published]
+    return [str(week) for week in reversed(played) if week not in published]
 
 
 def season_standings(request: HttpRequest, league: str, season: str) -> HttpResponse:
@@ -76,14 +79,15 @@ def season_standings(request: HttpRequest, league: str, season: str) -> HttpResp
     if snapshot is None:  # a manager's live standings
         if request.GET.get("export") == "csv":
             return _live_csv(request, season_obj, versions.results)
-        body = _live_body(request, season_obj, weeks, versions.results, base_url)
+        body, audience = _live_body(request, season_obj, weeks, versions.results, base_url)
         context = {
             "season": season_obj,
             "is_manager": True,
             "body_html": mark_safe(body.html),  # noqa: S308  (our own template's output, kept as is)
             "publishable": _unpublished_weeks(season_obj, weeks, body.played),
         }
-        context["audience"] = standings_audience(season_obj) if context["publishable"] else None
+        if context["publishable"]:  # read with the body when kept
+            context["audience"] = audience or _kept_audience(season_obj, versions.results)
         return render(request, "league/standings/season_standings.html", context)
     if request.GET.get("export") == "csv":
         return _csv(request, season_obj, snapshot)
@@ -104,7 +108,8 @@ def season_standings(request: HttpRequest, league: str, season: str) -> HttpResp
     }
     if is_manager:
         context["table_html"] = _published_table(request, snapshot, level, context["race_marks"])
-        context["audience"] = standings_audience(season_obj) if context["publishable"] else None
+        if context["publishable"]:
+            context["audience"] = _kept_audience(season_obj, versions.results)
     else:
         context["body_html"] = _published_body(request, context)
     return render(request, "league/standings/season_standings.html", context)
@@ -206,6 +211,23 @@ def _live_key(season: Season, version: Version, what: str) -> str:
     return f"league:standings:live:{hashlib.sha256(named.encode()).hexdigest()}"
 
 
+def _kept_audience(season: Season, version: Version) -> Audience:
+    """The publish form's count of who will be told, kept a minute per results version and
+    day: reading the captains, the subscribers and their channels cost more than all the
+    rest of a manager's repeat view. Publishing reads its recipients afresh, so a roster or
+    subscription change is off in this count for a minute at most, never in who is told."""
+    key = _audience_key(season, version)
+    audience = cache.get(key)
+    if audience is None:
+        audience = standings_audience(season)
+        cache.set(key, audience, timeout=AUDIENCE_SECONDS)
+    return audience
+
+
+def _audience_key(season: Season, version: Version) -> str:
+    return _live_key(season, version, f"audience:{timezone.localdate()}")
+
+
 def _live_tables(request: HttpRequest, season: Season, version: Version) -> LiveTables:
     """Computed from every game once per results version, then served from the cache."""
     key = _live_key(season, version, f"tables:{timezone.localdate()}")
@@ -244,9 +266,10 @@ def _live_body(
     weeks: list[StandingsSnapshot],
     version: Version,
     base_url: str,
-) -> LiveBody:
-    """One cache read per view: the body is rendered once per results version, day, level
-    and everything else it shows (the published weeks, the names, the address).
+) -> tuple[LiveBody, Audience | None]:
+    """One cache read per view, for the body and the publish form's audience (when kept):
+    the body is rendered once per results version, day, level and everything else it shows
+    (the published weeks, the names, the address).
 
     Only a manager of the season's league gets here, and the key names the season: what a
     manager sees is the same for every manager of it, and no one else is served it.
@@ -256,7 +279,9 @@ def _live_body(
     shown = ([(s.pk, s.week) for s in weeks], season.name, season.league.name, base_url)
     digest = hashlib.sha256(repr(shown).encode()).hexdigest()[:16]
     key = _live_key(season, version, f"body:{timezone.localdate()}:{asked}:{digest}")
-    body = cache.get(key)
+    audience_key = _audience_key(season, version)
+    kept = cache.get_many([key, audience_key])
+    body = kept.get(key)
     if body is None:
         tables = _live_tables(request, season, version)
         level = _chosen_level(request, tables.levels)
@@ -273,7 +298,7 @@ def _live_body(
         # address is shown the first level but not kept under its own key.
         if asked == "" or any(lv.key == asked for lv in tables.levels):
             cache.set(key, body, timeout=CACHE_SECONDS)
-    return body
+    return body, kept.get(audience_key)
 
 
 def _live_csv(request: HttpRequest, season: Season, version: Version) -> HttpResponse:

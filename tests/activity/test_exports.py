@@ -7,6 +7,7 @@ import io
 from decimal import Decimal
 
 import pytest
+from django.core.cache import cache, caches
 from django.test import RequestFactory
 
 from activity.exports import (
@@ -128,3 +129,37 @@ class TestCachedDownload:
         )
         assert "public" in public["Cache-Control"] and "no-cache" in public["Cache-Control"]
         assert "private" in private["Cache-Control"] and "Last-Modified" not in private
+
+
+class TestHeldCopies:
+    """A big download goes out from the process's own copy while the cache's token is its."""
+
+    @pytest.fixture(autouse=True)
+    def _built(self):
+        self.builds = 0
+
+    def _build(self) -> bytes:
+        self.builds += 1
+        return bytes(range(256)) * 400  # 100 KB that gzip barely shrinks: held
+
+    def _get(self, key="calendar:9:v1"):
+        request = RequestFactory().get("/calendar.ics")
+        return cached_download(
+            request, key=key, build=self._build, content_type="text/calendar", filename="c.ics"
+        )
+
+    def test_a_held_copy_is_served_after_one_small_read(self, monkeypatch):
+        first = self._get()
+        backend, reads = caches["default"], []
+        read = backend.get
+        monkeypatch.setattr(
+            backend, "get", lambda k, *a, **kw: reads.append(k) or read(k, *a, **kw)
+        )
+        assert self._get().content == first.content and self.builds == 1
+        assert len(reads) == 1 and reads[0].startswith("token:download:")
+
+    def test_a_copy_whose_entry_left_the_cache_is_never_served(self):
+        self._get()
+        cache.clear()  # expired, cleared, or a cache that lost it
+        self._get()
+        assert self.builds == 2

@@ -18,6 +18,8 @@ older stamp than its data, never the reverse. It moves with everything the page 
   renames them), and whether the schedule is published.
 
 A change none of these sees (a rule set edited in place) shows within `CACHE_SECONDS`.
+The line-ups the page shows are kept with the result, under the same stamp (recording a
+line-up saves the fixture, which moves `updated_at`): one cache read for both.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from django.db.models import F, OuterRef, Subquery
 from django.db.models.functions import Coalesce
 
 from league.nights.models import FixtureGame, Forfeit
+from league.nights.selectors.lineups import fixture_lineups
 from league.nights.selectors.results import FixtureResult, fixture_result
 from league.seasons.models import Fixture
 from scoring.models import Scorecard
@@ -93,15 +96,17 @@ def fixture_stamp(fixture_id: int) -> tuple | None:
 
 
 def fixture_result_kept(fixture_id: int) -> FixtureResult | None:
-    """`fixture_result`, from the cache while the fixture's stamp stays the same."""
+    """`fixture_result` with its line-ups, from the cache while the fixture's stamp stays
+    the same."""
     stamp = fixture_stamp(fixture_id)
     if stamp is None:
         return None
     digest = hashlib.blake2b(repr(stamp).encode(), digest_size=12).hexdigest()
-    key = f"league:fixture-result:{fixture_id}:{digest}"
+    key = f"league:fixture-page:{fixture_id}:{digest}"
     result = cache.get(key)
     if result is None:
         result = fixture_result(fixture_id)
         if result is not None:
+            result.lineups = fixture_lineups(result.fixture)
             cache.set(key, result, timeout=CACHE_SECONDS)
     return result

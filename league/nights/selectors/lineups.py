@@ -155,12 +155,15 @@ class TeamLineup:
         return {p.pk for p in self.played}
 
 
-def lineup_page(user: Any, fixture: Fixture, *, playable: bool) -> list[TeamLineup]:
+def lineup_page(
+    user: Any, fixture: Fixture, *, playable: bool, kept: Lineups | None = None
+) -> list[TeamLineup]:
     """The fixture's two teams with their recorded line-ups, and the choices for a captain of
-    one (or a manager) while the fixture can be played or has been (also once confirmed)."""
+    one (or a manager) while the fixture can be played or has been (also once confirmed).
+    `kept`: the line-ups read with the fixture (`fixture_page.fixture_result_kept`)."""
     if fixture.away_id is None:
         return []
-    lineups = fixture_lineups_kept(fixture)
+    lineups = kept if kept is not None else fixture_lineups_kept(fixture)
     teams = [TeamLineup(team, lineups.of(team.pk)) for team in (fixture.home, fixture.away)]
     if not (playable and user.is_authenticated):
         return teams

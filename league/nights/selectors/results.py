@@ -11,6 +11,7 @@ from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
 from django.utils import timezone
 
 from league.nights.models import FixtureClosure, FixtureGame, Forfeit
+from league.nights.selectors.lineups import Lineups
 from league.seasons.models import Fixture, Season, Table
 from scoring.models import Scorecard, ScorecardVersion
 
@@ -61,6 +62,7 @@ class FixtureResult:
     games: list[GameLine]
     forfeits: list[Forfeit] = field(default_factory=list)
     closure: FixtureClosure | None = None
+    lineups: Lineups | None = None  # read with the result when kept (`fixture_page`)
 
     @property
     def home_wins(self) -> int:

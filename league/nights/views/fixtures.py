@@ -77,9 +77,9 @@ def _shown(request: HttpRequest) -> list[int] | None:
 def fixture_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """Everyone sees the games; the captains (and managers) act on them from here.
 
-    Whoever only looks gets the fixture as kept per its stamp (`fixture_page`: one query
-    between two changes); the captains and managers who act on it read it fresh, and again
-    only when their visit has just created its games.
+    Whoever only looks gets the fixture and its line-ups as kept per its stamp (`fixture_page`:
+    one query and one cache read between two changes); the captains and managers who act on
+    it read it fresh, and again only when their visit has just created its games.
     """
     return _fixture_page(request, pk)
 
@@ -192,12 +192,12 @@ def _context(request: HttpRequest, result: FixtureResult, may_act: bool, playabl
         and fixture.stage == Fixture.Stage.REGULAR
         and not result.complete
         and timezone.now() >= rules.fixture_closes_at(fixture),
-        "reason_form": ReasonForm(),
+        "reason_form": ReasonForm() if may_act else None,  # every form with a reason acts
         "forfeit_form": ForfeitForm(fixture=fixture, initial=_forfeit_initial(clock, side, fixture))
         if may_act and playable and not closed and fixture.away_id
         else None,
         "announce_teams": _announce_teams(user, fixture),
-        "lineups": lineups.lineup_page(user, fixture, playable=playable),
+        "lineups": lineups.lineup_page(user, fixture, playable=playable, kept=result.lineups),
     }
 
 

@@ -5,12 +5,14 @@ fixture) shows on the next look."""
 import datetime
 
 import pytest
+from django.core.cache import caches
 from django.urls import reverse
 from django.utils import timezone
 
 from league.nights.models import Forfeit
 from league.nights.selectors.fixture_page import fixture_result_kept, fixture_stamp
 from league.nights.services.forfeits import forfeit_overturn, forfeit_record
+from league.nights.services.lineups import fixture_lineup_record
 from league.nights.services.results import (
     GameScore,
     fixture_close,
@@ -21,7 +23,7 @@ from league.nights.services.results import (
 )
 from league.seasons.models import Fixture
 from league.seasons.services.teams import team_rename
-from tests.factories import manager_user
+from tests.factories import RosterEntryFactory, manager_user
 from tests.league.night_factories import night
 
 pytestmark = pytest.mark.django_db
@@ -55,7 +57,7 @@ def test_a_look_takes_one_query_once_kept_whatever_the_season(
     for week in range(2, others + 2):
         night(n.season, week=week)
     page(client, n)
-    with django_assert_num_queries(1):  # the stamp
+    with django_assert_num_queries(1):  # the stamp (the line-ups are kept with the result)
         assert n.home.name in page(client, n)
 
 
@@ -112,3 +114,28 @@ def test_an_edited_fixture_shows_on_the_next_look(client):
     page(client, n)
     Fixture.objects.filter(pk=n.fixture.pk).update(week=7)  # even without a save
     assert fixture_result_kept(n.fixture.pk).fixture.week == 7
+
+
+def test_a_look_reads_the_result_and_its_line_ups_in_one_cache_read(client, monkeypatch):
+    n = night()
+    page(client, n)
+    backend, reads = caches["default"], []
+    read = backend.get
+    monkeypatch.setattr(
+        backend, "get", lambda key, *a, **kw: reads.append(key) or read(key, *a, **kw)
+    )
+    page(client, n)
+    assert len(reads) == 1 and reads[0].startswith("league:fixture-page:")
+
+
+def test_a_line_up_recorded_shows_on_the_next_look(client):
+    n = night()
+    RosterEntryFactory(team=n.home)
+    a, b, _ = [e.player for e in n.home.roster.filter(fixture__isnull=True).order_by("pk")]
+    assert fixture_result_kept(n.fixture.pk).lineups.of(n.home.pk) == []
+    assert "Played:" not in page(client, n)
+    fixture_lineup_record(
+        fixture=n.fixture, team=n.home, player_ids=[a.pk, b.pk], by=n.home_captain
+    )
+    assert fixture_result_kept(n.fixture.pk).lineups.of(n.home.pk) == [a, b]
+    assert f"Played: {a.name} &amp; {b.name}" in page(client, n)

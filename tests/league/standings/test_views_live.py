@@ -1,6 +1,7 @@
 """A manager's live standings: computed once per results version, changed by every result."""
 
 import re
+import time
 
 import pytest
 from django.core.cache import cache
@@ -10,7 +11,8 @@ from django.urls import reverse
 
 from league.demo.results import bulk_season
 from league.nights.services.forfeits import forfeit_overturn, forfeit_record
-from league.standings.services import standings_publish
+from league.standings import views
+from league.standings.services import standings_publish, standings_recipients
 from tests.factories import manager_user, player_user
 from tests.league.night_factories import fixture_between, night_season, play, ready_team
 
@@ -104,11 +106,10 @@ def test_the_live_csv_is_private_and_answers_304_until_a_result_changes(
 
 
 def test_a_repeat_view_is_one_query_more_than_the_layout_whatever_the_number_of_teams(client):
-    """The season, its published weeks and its versions in one query, then one cache read;
-    the rest is what every signed-in page reads (the session, the user with their roles),
-    and the publish form's count of who is told: the captains, the subscribers, their
-    choices of channel and the addresses that asked for no more email (at most four, none
-    read when nobody has an address), whatever the number of teams."""
+    """The season, its published weeks and its versions in one query, then one cache read
+    (the body, and the publish form's count of who is told); the rest is what every
+    signed-in page reads (the session, the user with their roles), whatever the number of
+    teams."""
     seasons = []
     for teams in (20, 100):
         season = night_season(weeks=20, levels=())
@@ -125,7 +126,7 @@ def test_a_repeat_view_is_one_query_more_than_the_layout_whatever_the_number_of_
         with CaptureQueriesContext(connection) as repeat:
             assert client.get(_live(season)).status_code == 200
         counts.append(len(repeat.captured_queries))
-    assert counts[0] == counts[1] <= len(layout.captured_queries) + 1 + 4
+    assert counts[0] == counts[1] == len(layout.captured_queries) + 1
 
 
 def test_what_a_manager_was_shown_reaches_no_one_else(client):
@@ -156,3 +157,29 @@ def test_a_week_published_shows_in_the_live_standings_at_once(client, league_nig
     standings_publish(season=season, week=1, by=manager)
     after = client.get(_live(season)).content.decode()
     assert "?week=1" in after and '<option value="1">' not in after
+
+
+def _told(response) -> str:
+    """What the publish form says of who will be told."""
+    return re.search(r'<p id="who-will-be-told">(.*?)</p>', response.content.decode())[1]
+
+
+def test_the_publish_forms_count_is_kept_a_minute_and_read_afresh_after(
+    client, league_night, monkeypatch
+):
+    """A captain added since is counted within a minute (publishing reads who is told
+    afresh); the repeat view reads no roster."""
+    season, aces, bowers = league_night
+    play(fixture_between(season, aces, bowers, 1), (10, 1), (10, 2), (4, 10))
+    client.force_login(manager_user(league=season.league))
+    first = _told(client.get(_live(season)))
+    with CaptureQueriesContext(connection) as repeat:
+        assert _told(client.get(_live(season))) == first
+    assert not any("league_rosterentry" in q["sql"] for q in repeat.captured_queries)
+    told = len(standings_recipients(season))
+    ready_team(season, "Clubs")
+    assert len(standings_recipients(season)) == told + 1
+    assert _told(client.get(_live(season))) == first  # the count kept, for a minute
+    later = time.time() + views.AUDIENCE_SECONDS + 1
+    monkeypatch.setattr(time, "time", lambda: later)  # the cache's clock
+    assert _told(client.get(_live(season))) != first
