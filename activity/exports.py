@@ -99,7 +99,7 @@ def cached_download(
     inline: bool = False,
     private: bool = False,
     timeout: int = CACHE_SECONDS,
-    keep: bool = True,
+    keep: bool | Callable[[], bool] = True,
 ) -> HttpResponse:
     """The file `build()` makes, built once per `key` and kept in the cache.
 
@@ -107,7 +107,8 @@ def cached_download(
     links...): the ETag is made from it, so a conditional GET is answered 304 without
     touching the file. `private` files (a manager's) are not kept by shared caches. With
     `keep` off the file is built and sent but not kept (an address the cache must not hold
-    an entry for, such as a search by free text).
+    an entry for, such as a search by free text). A callable `keep` is asked only when the
+    file isn't kept already: a file is kept only under a key it said yes for.
     """
     etag = 'W/"' + hashlib.sha256(key.encode()).hexdigest()[:32] + '"'
     stamp = int(last_modified.timestamp()) if last_modified is not None else None
@@ -119,7 +120,7 @@ def cached_download(
             content = build()
             packed = gzip.compress(content, compresslevel=6, mtime=0)
             stored = (content, packed if len(packed) < len(content) else None)
-            if keep:
+            if keep() if callable(keep) else keep:
                 _keep(cache_key, stored, timeout)
         content, packed = stored
         zipped = packed is not None and _ACCEPTS_GZIP.search(

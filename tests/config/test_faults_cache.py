@@ -202,3 +202,20 @@ def test_while_down_redis_is_tried_again_only_every_few_seconds(settings, redis,
     finally:
         redis.start()
     assert tries == [100.0, 105.0, 110.0, 115.0]
+
+
+def test_each_connection_pool_keeps_one_client_and_it_answers_after_an_outage(settings, redis):
+    settings.CACHES = {
+        "default": {"BACKEND": "config.cache.FailSoftRedisCache", "LOCATION": redis.url}
+    }
+    backend = cache._cache  # the shared client of this thread's backend
+    assert backend.get_client() is backend.get_client(write=True)
+    cache.set("kept", "before")
+    redis.stop()
+    try:
+        assert cache.get("kept", "missing") == "missing"
+    finally:
+        redis.start()
+    fail_soft.OUTAGE.retry_at = 0.0  # try again now rather than in a few seconds
+    cache.set("kept", "after")
+    assert cache.get("kept") == "after"  # the same client reconnects through its pool

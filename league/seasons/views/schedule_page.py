@@ -256,13 +256,16 @@ def _csv(request: HttpRequest, season: Season, data: QueryDict, version: Version
             ),
         )
 
+    def keep() -> bool:  # asked only when the file isn't kept already
+        checked, _, _ = _filtered(season, data, default_week=None)
+        return _kept_query(season, checked, data, 1) is not None
+
     data = data.copy()
     data.pop("page", None)  # the file has every row
-    checked, _, _ = _filtered(season, data, default_week=None)
     return cached_download(
         request,
         key=_key("schedule-csv", season, version, data.urlencode()),
-        keep=_kept_query(season, checked, data, 1) is not None,
+        keep=keep,
         build=build,
         content_type=CONTENT_TYPE,
         filename=f"{season.slug}-schedule.csv",

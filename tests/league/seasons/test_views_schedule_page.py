@@ -193,6 +193,16 @@ def test_a_csv_of_a_search_is_served_but_not_kept(client, in_process_cache):
     assert sum(key.startswith(":1:download:") for key in caches["default"]._cache) == 1
 
 
+def test_a_kept_csv_is_served_without_reading_the_weeks_or_the_filter_again(
+    client, in_process_cache, django_assert_num_queries
+):
+    season = _season_from(timezone.localdate())
+    first = client.get(_url(season, "?export=csv"))
+    with django_assert_num_queries(1):  # the season with its versions: no weeks, no filter
+        again = client.get(_url(season, "?export=csv"))
+    assert again.content == first.content
+
+
 def _move_week(season, week: int, to: datetime.date, count: int | None = None) -> None:
     """Move a week's fixtures (or the first `count` of them) to a makeup night."""
     fixtures = list(season.fixtures.filter(week=week).order_by("pk"))[:count]
