@@ -9,8 +9,9 @@ TEST_ENV := SECRET_KEY=tests-only-not-a-secret SECURE_SSL_REDIRECT=0
 # two a core keep a two-core machine busy (one a core left it half idle). Each process takes
 # tests in the suite's order (pytest-django runs tests that flush the database last), so data
 # the migrations seeded is there for the tests before them; `make test PYTEST_ARGS=` runs in
-# one process.
-PYTEST_ARGS ?= -n 4 --dist load
+# one process. loadgroup: the tests sharing an expensive set-up (conftest.py's SHARED_SET_UP)
+# run in one process; --durations: every run prints its slowest.
+PYTEST_ARGS ?= -n 4 --dist loadgroup --durations=25
 
 .PHONY: demo test smoke lint format venv migrate worker beat clean
 

@@ -52,6 +52,41 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
         pytest.skip(f"{marker}: {reason}")
 
 
+# Modules and packages whose tests share an expensive module- or package-scoped fixture (the
+# demo loaded, a world of rows built, a server of their own started): with `--dist loadgroup`
+# each runs whole in one process, so it is built once, not in every process given one test.
+# None of them is transactional, so running a group first never runs a flush before the tests
+# that need the data the migrations seeded.
+SHARED_SET_UP = {
+    "tests/league/demo/": "league-demo",
+    "tests/money/setup/test_demo.py": "money-demo",
+    "tests/config/test_permission_matrix.py": "permission-matrix",
+    "tests/config/test_form_inputs.py": "form-inputs",
+    "tests/config/test_health.py": "health",
+    "tests/config/test_faults_cache.py": "faults-cache",
+    "tests/config/test_faults_database.py": "faults-database",
+    "tests/api/test_schemathesis.py": "schemathesis",
+    "tests/api/test_schemathesis_tokens.py": "schemathesis-tokens",
+}
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log):  # type: ignore[no-untyped-def]
+    """`--dist loadgroup` groups by SHARED_SET_UP (pytest-xdist's own grouping by mark
+    renames node ids in a way pytest 9 ignores); every other test is a group of one."""
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class SharedSetUpScheduling(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            for prefix, group in SHARED_SET_UP.items():
+                if nodeid.startswith(prefix):
+                    return group
+            return nodeid
+
+    return SharedSetUpScheduling(config, log)
+
+
 def pytest_sessionstart(session: pytest.Session) -> None:
     if not REQUIRE_SERVICES:
         return
