@@ -70,6 +70,7 @@ SHARED_SET_UP = {
 }
 
 
+@pytest.hookimpl(optionalhook=True)  # xdist's hook: unknown when it is off (-p no:xdist)
 def pytest_xdist_make_scheduler(config: pytest.Config, log):  # type: ignore[no-untyped-def]
     """`--dist loadgroup` groups by SHARED_SET_UP (pytest-xdist's own grouping by mark
     renames node ids in a way pytest 9 ignores); every other test is a group of one."""
