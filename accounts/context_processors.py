@@ -1,6 +1,7 @@
 import functools
 
 from django.http import HttpRequest
+from django.urls import reverse
 
 from accounts import permissions
 
@@ -17,3 +18,30 @@ def roles(request: HttpRequest) -> dict:
             functools.partial(permissions.role_names, user) if user.is_authenticated else []
         ),
     }
+
+
+# The site's menu, in every page's layout twice (the bar and the phone's menu): its addresses
+# never change while the process runs, so they are reversed once rather than on each page.
+MENU = {
+    "leagues": "league:league_list",
+    "tournaments": "tournaments:tournament_list",
+    "my_team": "my_team",
+    "manage": "manage",
+    "account": "account",
+    "notices": "notices:subscriptions",
+    "my_profile": "people:my_profile",
+    "password_change": "password_change",
+    "admin": "admin:index",
+    "logout": "logout",
+    "login": "login",
+    "home": "home",
+}
+
+
+@functools.cache
+def _menu() -> dict[str, str]:
+    return {name: reverse(route) for name, route in MENU.items()}
+
+
+def menu(request: HttpRequest) -> dict:
+    return {"menu": _menu()}

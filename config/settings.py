@@ -75,6 +75,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "accounts.context_processors.roles",
+                "accounts.context_processors.menu",
             ],
             # Dates, times and wording one way in every template, with no {% load %}.
             "builtins": ["wording.templatetags.when", "wording.templatetags.words"],
