@@ -209,3 +209,19 @@ def test_the_leaderboard_page_takes_one_query_for_any_field_between_changes(
     with django_assert_num_queries(1):  # the event with its results version
         page = client.get(url).content.decode()
     assert all(entry.player.name in page for entry in tournament.entries.all())
+
+
+def test_a_finished_events_champion_is_read_once(client):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    tournament = started(progressive(8, rounds=2))
+    champion = tournament.entries.order_by("pk").first()
+    type(tournament).objects.filter(pk=tournament.pk).update(champion=champion)
+    url = reverse("tournaments:leaderboard", args=[tournament.slug])
+    client.get(url)  # the board kept
+    with CaptureQueriesContext(connection) as queries:
+        page = client.get(url).content.decode()
+    assert champion.display_name in page
+    entry_reads = [q for q in queries.captured_queries if 'FROM "tournaments_entry"' in q["sql"]]
+    assert len(entry_reads) == 1

@@ -56,7 +56,8 @@ def _base(request: HttpRequest, tournament: Tournament) -> dict:
         "tournament": tournament,
         "my_entry": _my_entry(request, tournament),
         "can_run": can_run_tournament(request.user, tournament),
-        "champion": tournament.champion
+        # By id: reading `tournament.champion` first would fetch the entry twice.
+        "champion": tournament.champion_id
         and tournament.entries.select_related("player", "partner").get(pk=tournament.champion_id),
     }
 
