@@ -110,3 +110,20 @@ def _staff_everywhere_is_per_test():
     yield
     for users in EVERYWHERE.values():
         users.clear()
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    """One Chromium a test process (the browser tests' and the production smoke run's):
+    Playwright's sync API keeps its event loop running in this thread while it is open, so
+    a second one started beside it would refuse to start."""
+    from playwright.sync_api import sync_playwright
+
+    from conftest import CHROMIUM
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, args=["--no-sandbox", "--disable-dev-shm-usage"]
+        )
+        yield browser
+        browser.close()

@@ -5,8 +5,6 @@ from pathlib import Path
 
 import pytest
 
-from conftest import CHROMIUM
-
 # Playwright's sync API runs an event loop in this thread; Django's ORM calls from the
 # test body are still synchronous and safe.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -19,18 +17,6 @@ def pytest_runtest_makereport(item, call):
     outcome = yield
     report = outcome.get_result()
     setattr(item, f"report_{report.when}", report)
-
-
-@pytest.fixture(scope="session")
-def chromium():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, args=["--no-sandbox", "--disable-dev-shm-usage"]
-        )
-        yield browser
-        browser.close()
 
 
 # Chromium enforces the Content-Security-Policy; every page also reports each refusal to the

@@ -19,7 +19,6 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from conftest import CHROMIUM
 from tests.production.servers import (
     finish,
     free_port,
@@ -145,15 +144,9 @@ def release(tmp_path_factory) -> Iterator[Release]:
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator:  # first, so a Chromium that can't start fails before the release
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=CHROMIUM, args=["--no-sandbox", "--disable-dev-shm-usage"]
-        )
-        yield chromium
-        chromium.close()
+def browser(chromium):  # type: ignore[no-untyped-def]
+    """Asked first, so a Chromium that can't start fails before the release is made."""
+    return chromium
 
 
 class Watch:
