@@ -305,8 +305,9 @@ def _progressive_to_prizes(page: Page) -> None:
                 points[name] = points.get(name, 0) + value
                 seated.append(name)
         _fits_the_phone(page)
-        page.get_by_role("button", name=f"Save round {number}").click()
-        expect(page.locator("fieldset.score-row.is-confirmed")).to_have_count(9)
+        # Nine tables' cards at once: on a busy CI machine the save may take over 10 s.
+        page.get_by_role("button", name=f"Save round {number}").click(timeout=30_000)
+        expect(page.locator("fieldset.score-row.is-confirmed")).to_have_count(9, timeout=30_000)
         page.goto(page.url.split("/rounds/")[0] + "/manage/")
         expect(page.get_by_text("Every table has a confirmed card.")).to_be_visible()
         if number < ROUNDS:
