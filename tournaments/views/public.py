@@ -3,7 +3,7 @@ views/room.py)."""
 
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 
 from accounts.permissions import can_keep_score, can_run_tournament, player_id_for
 from inputs.paging import table_configure
@@ -22,17 +22,12 @@ from tournaments.selectors.boards import (
     leaderboard_flight_kept,
     leaderboard_kept,
 )
+from tournaments.selectors.event_row import tournament_for_page
 from tournaments.tables import LeaderboardTable, TournamentTable
-from tournaments.versions import RESULTS_VERSION
 
 
 def _tournament(slug: str) -> Tournament:
-    return get_object_or_404(
-        Tournament.objects.select_related("rule_set", "director").annotate(
-            results_version=RESULTS_VERSION
-        ),
-        slug=slug,
-    )
+    return tournament_for_page(slug)
 
 
 def tournament_list(request: HttpRequest) -> HttpResponse:
