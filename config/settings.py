@@ -112,7 +112,8 @@ else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 # Sessions live in the database so any web process can serve any request.
-SESSION_ENGINE = "django.contrib.sessions.backends.db"
+# (Django's database store, its read written once: accounts/session_store.py.)
+SESSION_ENGINE = "accounts.session_store"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
