@@ -65,6 +65,28 @@ def log_in(page, username: str, password: str) -> None:
     page.get_by_role("button", name="Log in").click()
 
 
+def wait_until_kept_offline(page) -> None:
+    """Wait until the service worker is active and this page is in its cache.
+
+    The worker's `ready` comes before the page's own copy is stored, so a phone that loses
+    its signal at once (or a busy machine) would reopen a page that isn't kept yet.
+    """
+    kept = page.evaluate(
+        """async () => {
+            await navigator.serviceWorker.ready;
+            const cache = await caches.open("entry-pages");
+            for (let waited = 0; waited < 30000; waited += 100) {
+                if (await cache.match(location.href.split("#")[0])) {
+                    return true;
+                }
+                await new Promise((resolve) => setTimeout(resolve, 100));
+            }
+            return false;
+        }"""
+    )
+    assert kept, "the entry page was not kept for opening offline within 30 s"
+
+
 def menu(page, link: str) -> None:
     """Open the header's Menu (one row on a phone) and follow one of its links."""
     phone = page.locator("header.site-header .nav-phone")

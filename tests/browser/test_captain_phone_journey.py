@@ -21,7 +21,7 @@ from twilio.request_validator import RequestValidator
 from league.nights.models import FixtureGame
 from notices.models import NoticePreference, OutboxMessage
 from scoring.models import EntryReceipt, Scorecard, ScorecardDraft, ScorecardVersion
-from tests.browser.conftest import log_in
+from tests.browser.conftest import log_in, wait_until_kept_offline
 from tests.factories import PASSWORD, manager_user
 from tests.league.night_factories import fixture_between, night_season, play, ready_team
 
@@ -164,7 +164,7 @@ def test_the_captains_night_on_a_phone_from_the_start_page_to_the_standings(
     page.get_by_role("link", name="game 1", exact=True).click()
     game = FixtureGame.objects.get(fixture=fixture, number=1).game
     expect(page).to_have_url(re.compile(rf"/scoring/games/{game.pk}/entry/$"))
-    page.evaluate("navigator.serviceWorker.ready")
+    wait_until_kept_offline(page)  # the page opens without signal from here on
     problems += _axe(page, "entry")
     page.get_by_label("Dealer").select_option("N")
     ns, ew = home.name, away.name  # the home team sits N-S: its radios bear its name

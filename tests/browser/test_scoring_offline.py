@@ -4,7 +4,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scoring.models import EntryReceipt, Scorecard, ScorecardDraft, ScorecardVersion
-from tests.browser.conftest import log_in
+from tests.browser.conftest import log_in, wait_until_kept_offline
 from tests.factories import PASSWORD
 from tests.scoring.factories import team_game
 
@@ -41,7 +41,7 @@ def _captain_on_the_entry_page(page):
     page.wait_for_url(lambda url: "/accounts/login/" not in url)
     entry = f"/scoring/games/{tg.game.pk}/entry/"
     page.goto(entry)
-    page.evaluate("navigator.serviceWorker.ready")  # the page is kept for opening offline
+    wait_until_kept_offline(page)  # the page opens without signal from here on
     return tg, entry
 
 
