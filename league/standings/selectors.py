@@ -6,7 +6,6 @@ season's games; published weeks read their stored rows. Both come out as
 Each read is a fixed number of queries whatever the size of the season.
 """
 
-import functools
 import itertools
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
@@ -31,6 +30,7 @@ from league.nights.models import FixtureGame
 from league.seasons.models import Fixture, League, Season, SkillLevel, Team
 from league.seasons.versions import COUNTERS, SeasonVersions, versions_from
 from league.standings.models import StandingsSnapshot, StandingsSnapshotRow
+from queries.compiled import CompiledQuery
 from scoring.models import Scorecard
 
 NO_LEVEL = "none"
@@ -200,7 +200,6 @@ LEAGUE_COLUMNS = _columns(League, {"id", "name", "slug"})
 SNAPSHOT_COLUMNS = _columns(
     StandingsSnapshot, {"id", "week", "published_at", "standings_order", "open_games", "note"}
 )
-_SLUGS = ("\x00league\x00", "\x00season\x00")  # stand for the slugs in the SQL built once
 
 
 def _page_query(league_slug: str, season_slug: str) -> QuerySet:
@@ -217,14 +216,7 @@ def _page_query(league_slug: str, season_slug: str) -> QuerySet:
     )
 
 
-@functools.cache
-def _page_sql(alias: str, vendor: str) -> tuple[str, tuple, dict]:
-    """The page's SQL and its columns' converters, built by the ORM once per process:
-    building the query took several times as long as running it, on every view."""
-    compiler = _page_query(*_SLUGS).query.get_compiler(using=alias)
-    sql, params = compiler.as_sql()
-    columns = [selected[0] for selected in compiler.select[: compiler.col_count]]
-    return sql, tuple(params), compiler.get_converters(columns)
+_PAGE = CompiledQuery(_page_query, "\x00league\x00", "\x00season\x00")  # compiled once
 
 
 def standings_page_read(
@@ -233,11 +225,7 @@ def standings_page_read(
     """The season (with its league), its published weeks newest first and its versions:
     one query, or a 404. The versions are read with the rest, before anything built from
     them (see `league.seasons.versions`)."""
-    sql, params, converters = _page_sql(connection.alias, connection.vendor)
-    slugs = dict(zip(_SLUGS, (league_slug, season_slug), strict=True))
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [slugs.get(p, p) if isinstance(p, str) else p for p in params])
-        rows = [_converted(list(row), converters) for row in cursor.fetchall()]
+    rows = _PAGE.rows(league_slug, season_slug)
     if not rows:
         raise Http404("No such season.")
     # Where each part of a row ends: the season, its league, a published week (the counters
@@ -254,16 +242,6 @@ def standings_page_read(
         snapshot.season = season
         weeks.append(snapshot)
     return season, weeks, versions_from(dict(zip(COUNTERS, rows[0][sn:], strict=True)))
-
-
-def _converted(row: list, converters: dict) -> list:
-    """The column values as the ORM gives them (JSON decoded, dates as dates)."""
-    for position, (functions, expression) in converters.items():
-        value = row[position]
-        for function in functions:
-            value = function(value, expression, connection)
-        row[position] = value
-    return row
 
 
 def played_weeks(season: Season) -> list[int]:

@@ -13,9 +13,9 @@ from django.db.models import Count, F, OuterRef, Q, QuerySet, Subquery, Sum
 
 from league.models import Player
 from people.access import can_see_everything_of
-from people.compiled import CompiledQuery
 from people.models import GameLine, PlayerRating, ProfileChoice, RatingPoint
 from people.page_cache import MERGES_AT
+from queries.compiled import CompiledQuery
 
 CHART_POINTS = 200
 TOP_PARTNERS = 8
@@ -103,7 +103,7 @@ STAMP = {
 
 
 # Only what the page shows of the row (a player has many columns, the page three), compiled
-# once per process: building this query costs more than running it (`people.compiled`).
+# once per process: building this query costs more than running it (`queries.compiled`).
 _STAMPED = CompiledQuery(
     lambda pk: (
         Player.objects.filter(pk=pk)
@@ -111,7 +111,7 @@ _STAMPED = CompiledQuery(
         .annotate(**STAMP)
         .order_by()[:1]
     ),
-    marker=-(2**62),
+    -(2**62),
 )
 
 
@@ -119,7 +119,7 @@ def player_stamped(pk: int) -> Player | None:
     """The record at `pk` with its profile's stamp (`STAMP`), in one query."""
     if not 0 < pk < 2**63:  # past any id (the ORM's lookup would match nothing either)
         return None
-    found = _STAMPED.rows(pk)
+    found = _STAMPED.instances(pk)
     return found[0] if found else None
 
 

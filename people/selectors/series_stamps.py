@@ -1,7 +1,7 @@
 """What the ladder's page reads on every visit, before the cache: the series and its events'
 stamps, in one query (`ladder_stamped`), and the key they make (`ladder_stamp`).
 
-The queries are compiled once per process (`people.compiled`): building them costs the web
+The queries are compiled once per process (`queries.compiled`): building them costs the web
 process more than the database spends on them. Every visit still runs them, so a change
 made by any process shows on the next visit.
 """
@@ -14,9 +14,9 @@ from typing import Any
 from django.db.models import F, Value
 from django.db.models.functions import Coalesce
 
-from people.compiled import CompiledQuery
 from people.models import Series
 from people.page_cache import MERGES_AT
+from queries.compiled import CompiledQuery
 from tournaments.models import Tournament
 from tournaments.versions import results_version
 
@@ -48,7 +48,7 @@ _SERIES_STAMPED = CompiledQuery(
     lambda slug: (
         Series.objects.annotate(**_SERIES).filter(slug=slug).only(*_SERIES_SHOWN).order_by()[:1]
     ),
-    marker=SLUG_MARKER,
+    SLUG_MARKER,
 )
 _LADDER_STAMPED = CompiledQuery(
     lambda slug: (
@@ -57,7 +57,7 @@ _LADDER_STAMPED = CompiledQuery(
         .only(*_SERIES_SHOWN)
         .order_by(f"{_EVENT}date", f"{_EVENT}id")
     ),
-    marker=SLUG_MARKER,
+    SLUG_MARKER,
 )
 _DATE = Tournament._meta.get_field("date")
 
@@ -89,14 +89,14 @@ class EventStamp:
 def series_stamped(slug: str) -> Series | None:
     """The series with what moves on every merge or undo (`people.page_cache`) and its
     final's name and slug (read whole, the director and the final cost more than the rest)."""
-    found = _SERIES_STAMPED.rows(slug)
+    found = _SERIES_STAMPED.instances(slug)
     return found[0] if found else None
 
 
 def ladder_stamped(slug: str) -> tuple[Series, list[EventStamp]] | None:
     """`series_stamped` and its events in date order with their results versions, in one
     query: what the ladder's page reads first, before any place is built."""
-    rows = _LADDER_STAMPED.rows(slug)
+    rows = _LADDER_STAMPED.instances(slug)
     if not rows:
         return None
     events = [
