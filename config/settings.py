@@ -96,6 +96,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         {"transaction_mode": "IMMEDIATE", "timeout": 20}
     )
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # A database host that stops answering fails a request (a 503) and /healthz in seconds,
+    # not after the system's TCP timeout of minutes; a URL's own ?connect_timeout= wins.
+    DATABASES["default"].setdefault("OPTIONS", {}).setdefault(
+        "connect_timeout", env_int("DB_CONNECT_TIMEOUT", 5)
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env_str("REDIS_URL")

@@ -1,4 +1,5 @@
 import os
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -53,3 +54,22 @@ def test_the_deploy_check_asks_for_the_site_address_used_in_notices():
     result = _manage("check", "--deploy", "--fail-level", "WARNING", env=env)
     assert result.returncode != 0
     assert "notices.W001" in result.stderr + result.stdout
+
+
+PROBE = (
+    "import time; from config.health import database_answers; start = time.monotonic(); "
+    "print(database_answers(), time.monotonic() - start)"
+)
+
+
+def test_a_database_host_that_accepts_but_never_answers_fails_the_probe_in_its_timeout():
+    # A listener that never accepts: the kernel completes the handshake, nothing replies.
+    with socket.socket() as silent:
+        silent.bind(("127.0.0.1", 0))
+        silent.listen(8)
+        url = f"postgres://nobody@127.0.0.1:{silent.getsockname()[1]}/euchre"
+        env = {**PRODUCTION_ENV, "DATABASE_URL": url, "DB_CONNECT_TIMEOUT": "2"}
+        result = _manage("shell", "-c", PROBE, env=env)
+    answered, seconds = result.stdout.split()[-2:]  # after what the shell may print
+    assert answered == "False", result.stderr
+    assert 1.5 < float(seconds) < 30  # libpq's own timeout, not the system's minutes
