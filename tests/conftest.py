@@ -117,9 +117,14 @@ def chromium():
     """One Chromium a test process (the browser tests' and the production smoke run's):
     Playwright's sync API keeps its event loop running in this thread while it is open, so
     a second one started beside it would refuse to start."""
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
     from conftest import CHROMIUM
+
+    # What a page should come to show: a loaded CI machine, its two cores shared by four
+    # test processes, Chromium and PostgreSQL, can take longer than Playwright's 5 s. A
+    # passing expectation returns as soon as it holds, so only a failure waits this long.
+    expect.set_options(timeout=15_000)
 
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(

@@ -39,7 +39,7 @@ def page(request, chromium, live_server):
     context = chromium.new_context(base_url=live_server.url, viewport={"width": 390, "height": 844})
     context.add_init_script(REPORT_VIOLATIONS)
     page = context.new_page()
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(20_000)  # an action or a page load, on a loaded machine
     violations: list[str] = []
     request.node.csp_violations = violations  # a test may look, or clear what it provoked
 
