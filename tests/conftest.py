@@ -5,6 +5,9 @@ from hypothesis import settings as hypothesis_settings
 from pytest_django.fixtures import _disable_migrations, _get_databases_for_setup
 
 from config.celery import app as celery_app
+from tests import fast_flush
+
+fast_flush.install()  # a transactional test's flush on PostgreSQL: DELETE, not TRUNCATE
 
 # Property tests check behaviour, not speed: a busy CI machine must not fail them.
 hypothesis_settings.register_profile(
