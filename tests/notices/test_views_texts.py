@@ -80,8 +80,11 @@ def test_texts_come_newest_first_a_page_at_a_time(client):
     first = client.get(URL).content.decode()
     assert first.index("Text number 29") < first.index("Text number 05")
     assert "Text number 04" not in first
+    assert "Page 1 of 2" in first and '<a href="?page=2">Older</a>' in first
     second = client.get(URL, {"page": 2}).content.decode()
     assert "Text number 04" in second and "Text number 29" not in second
+    assert "Page 2 of 2" in second and '<a href="?page=1">Newer</a>' in second
+    assert "Older</a>" not in second
 
 
 def test_the_page_asks_a_few_queries_however_many_texts(client, django_assert_max_num_queries):

@@ -65,6 +65,19 @@ def test_an_unknown_league_has_no_announcements_page(client):
     assert client.get(reverse("notices:league_feed", args=["nope"])).status_code == 404
 
 
+def test_announcements_come_twenty_a_page_with_newer_and_older_links(client):
+    league = LeagueFactory()
+    for number in range(21):
+        _announce(league, f"News number {number:02d}", minutes_ago=21 - number)
+    url = reverse("notices:announcements", args=[league.slug])
+    first = client.get(url).content.decode()
+    assert "News number 20" in first and "News number 00" not in first
+    assert "Page 1 of 2" in first and '<a href="?page=2">Older</a>' in first
+    second = client.get(url, {"page": 2}).content.decode()
+    assert "News number 00" in second and "News number 20" not in second
+    assert '<a href="?page=1">Newer</a>' in second and "Older</a>" not in second
+
+
 def test_a_bad_page_number_shows_a_page(client):
     league = LeagueFactory()
     response = client.get(reverse("notices:announcements", args=[league.slug]), {"page": "x"})
