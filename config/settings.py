@@ -59,6 +59,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "api.http_errors.ApiErrorsAsJsonMiddleware",  # /api/v1/'s own 404 and 405 in JSON
 ]
 
 ROOT_URLCONF = "config.urls"
