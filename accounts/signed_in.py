@@ -15,6 +15,7 @@ from django.db.models.functions import Cast, Concat
 
 from accounts import permissions
 from accounts.models import Role
+from queries.compiled import CompiledQuery
 
 # Neither separator can occur in a scope kind, a role name or a number.
 _FIELD, _ROW = ":", ","
@@ -44,26 +45,11 @@ def parse_roles(text: str | None) -> frozenset[tuple[str, int, str]]:
     return frozenset(roles)
 
 
-def _query(alias: str) -> tuple[str, tuple]:
-    """The query's SQL and its parameters but the user's id (the last one), compiled once
-    per database: compiling the subquery costs more than running it."""
-    if alias not in _compiled:
-        model = get_user_model()
-        query = (
-            model._default_manager.using(alias)
-            .annotate(role_text=_roles_text())
-            .filter(pk=_PLACEHOLDER)
-            .query
-        )
-        sql, params = query.get_compiler(alias).as_sql()
-        if not params or params[-1] != _PLACEHOLDER:
-            raise AssertionError("the user's id is expected as the query's last parameter")
-        _compiled[alias] = (sql, tuple(params[:-1]))
-    return _compiled[alias]
-
-
-_PLACEHOLDER = -271828  # stands for the user's id while the query is compiled
-_compiled: dict[str, tuple[str, tuple]] = {}
+# Compiled once per database: compiling the subquery costs more than running it.
+_USER = CompiledQuery(
+    lambda pk: get_user_model()._default_manager.annotate(role_text=_roles_text()).filter(pk=pk),
+    -271828,  # stands for the user's id while the query is compiled
+)
 
 
 def user_with_roles(user_id: Any) -> Any | None:
@@ -73,9 +59,8 @@ def user_with_roles(user_id: Any) -> Any | None:
         pk = model._meta.pk.to_python(user_id)
     except ValidationError:
         return None
-    alias = router.db_for_read(model)
-    sql, params = _query(alias)
-    user = next(iter(model._default_manager.db_manager(alias).raw(sql, (*params, pk))), None)
+    found = _USER.instances(pk, using=router.db_for_read(model))
+    user = found[0] if found else None
     if user is not None:
         permissions.remember_roles(user, parse_roles(user.role_text))
     return user

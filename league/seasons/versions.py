@@ -26,12 +26,13 @@ import functools
 from dataclasses import dataclass
 
 from django.db import IntegrityError, connection, transaction
-from django.db.models import F, OuterRef, Subquery
+from django.db.models import F, OuterRef, QuerySet, Subquery
 from django.dispatch import Signal
 from django.http import Http404
 from django.utils import timezone
 
 from league.seasons.models import Fixture, League, Season, SeasonVersion, Venue
+from queries.compiled import CompiledQuery
 
 # Sent once a change of a season's results has committed, with `season_id` (the race of
 # `league.standings` listens: clinch and elimination follow the results).
@@ -75,24 +76,14 @@ def season_versions(season: Season) -> SeasonVersions:
 
 def season_with_versions(league_slug: str, season_slug: str) -> tuple[Season, SeasonVersions]:
     """The season (with its league) and its versions in one query, or a 404."""
-    sql, params, converters = _season_sql(connection.alias, connection.vendor)
-    slugs = dict(zip(_SLUGS, (league_slug, season_slug), strict=True))
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [slugs.get(p, p) if isinstance(p, str) else p for p in params])
-        row = cursor.fetchone()
-    if row is None:
+    rows = _SEASON.rows(league_slug, season_slug)
+    if not rows:
         raise Http404("No such season.")
-    row = list(row)
-    for position, (functions, expression) in converters.items():  # as the ORM gives them
-        for function in functions:
-            row[position] = function(row[position], expression, connection)
+    row = rows[0]
     seasons, leagues = _columns()
     season = Season.from_db(connection.alias, seasons, row[: len(seasons)])
     season.league = League.from_db(connection.alias, leagues, row[len(seasons) : -len(COUNTERS)])
     return season, versions_from(dict(zip(COUNTERS, row[-len(COUNTERS) :], strict=True)))
-
-
-_SLUGS = ("\x00league\x00", "\x00season\x00")  # stand for the slugs in the SQL built once
 
 
 @functools.cache
@@ -103,20 +94,17 @@ def _columns() -> tuple[tuple[str, ...], tuple[str, ...]]:
     )
 
 
-@functools.cache
-def _season_sql(alias: str, vendor: str) -> tuple[str, tuple, dict]:
-    """The season's SQL and its columns' converters, built by the ORM once per process:
-    building the query took several times as long as running it, on every page."""
+def _season_query(league_slug: str, season_slug: str) -> QuerySet:
     seasons, leagues = _columns()
-    query = (
-        Season.objects.filter(league__slug=_SLUGS[0], slug=_SLUGS[1])
+    return (
+        Season.objects.filter(league__slug=league_slug, slug=season_slug)
         .order_by()
         .values_list(*seasons, *(f"league__{name}" for name in leagues), *COUNTERS.values())
     )
-    compiler = query.query.get_compiler(using=alias)
-    sql, params = compiler.as_sql()
-    columns = [selected[0] for selected in compiler.select[: compiler.col_count]]
-    return sql, tuple(params), compiler.get_converters(columns)
+
+
+# Building the query took several times as long as running it, on every page.
+_SEASON = CompiledQuery(_season_query, "\x00league\x00", "\x00season\x00")
 
 
 def versions_from(row: dict) -> SeasonVersions:
