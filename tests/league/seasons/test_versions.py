@@ -71,6 +71,20 @@ def test_a_fixture_saved_without_a_count_still_changes_the_schedule_version():
     assert _keys(season)[0] != before[0]
 
 
+def test_a_fixture_saved_naming_only_its_own_fields_still_changes_the_schedule_version():
+    season = make_season(teams_per_level=(4,), tables=2)
+    services.season_generate_schedule(season=season)
+    fixture = season.fixtures.order_by("pk").first()
+    Fixture.objects.filter(pk=fixture.pk).update(updated_at=fixture.updated_at.replace(year=2001))
+    before = _keys(season)
+    fixture.refresh_from_db()
+    fixture.games = 5
+    fixture.save(update_fields=["games"])  # updated_at not named
+    fixture.refresh_from_db()
+    assert fixture.games == 5 and fixture.updated_at.year != 2001
+    assert _keys(season)[0] != before[0]
+
+
 def test_a_team_renamed_counts_as_a_change_of_both(django_capture_on_commit_callbacks):
     season = make_season(teams_per_level=(2,))
     before = _keys(season)
