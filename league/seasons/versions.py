@@ -17,7 +17,8 @@ The one gap, a process stopping between a commit and its bump, lasts until the n
 change of the season or the cached entry's expiry (`CACHE_SECONDS` at the callers).
 
 The key also carries the last save of the season's fixtures, a net for a fixture saved by
-a path that doesn't call `season_changed` (a future service): a save changes `updated_at`.
+a path that doesn't call `season_changed` (a future service): a save changes `updated_at`,
+even one naming its fields (`Fixture.save` adds it).
 The admin's edits call it (`league.seasons.admin.ChangesSeasons`).
 """
 
