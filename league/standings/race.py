@@ -12,7 +12,10 @@ unbroken. What the race is for:
 * no limit (the CCA default, every eligible team makes the playoffs): first place in the
   level, which is what earns the top seed and the bye.
 Removed and withdrawn teams are out of the race; the games they played stay in their
-opponents' totals. A fixture still to play gives the games without a result (a postponed
+opponents' totals. A team the manager took out of the playoffs (a playoff review's
+"exclude") is out of the race too, and marked eliminated: it can't take the place, and
+its games against the others may go either way for them, as a removed team's.
+A fixture still to play gives the games without a result (a postponed
 one counts: it is still to be played); makeups that don't count in the standings, byes
 and cancelled fixtures give nothing. A fixture against a team of another level may go
 either way for the level's team.
@@ -22,10 +25,11 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from django.db.models import Count, Q
+from django.db.models import Count, Exists, OuterRef, Q
 
 from algorithms.clinch import ALIVE, CLINCHED, ELIMINATED, clinch_status
 from algorithms.standings import GameRecord
+from league.nights.models import PlayoffReview
 from league.seasons.models import Fixture, Season, Team
 from league.standings.models import RaceState
 from league.standings.selectors import DONE, NO_LEVEL, season_game_records
@@ -95,16 +99,19 @@ def season_race(
         season.playoff_teams_per_bracket
         and season.playoff_grouping == Season.PlayoffGrouping.COMBINED
     )
-    teams = dict(
-        Team.objects.filter(season=season, status=Team.Status.ACTIVE).values_list(
-            "pk", "skill_level_id"
-        )
+    excluded = PlayoffReview.objects.filter(
+        team_id=OuterRef("pk"), decision=PlayoffReview.Decision.EXCLUDE
     )
-    race_of = {
-        team: COMBINED if combined else (str(level) if level else NO_LEVEL)
-        for team, level in teams.items()
-    }
+    teams = Team.objects.filter(season=season, status=Team.Status.ACTIVE).values_list(
+        "pk", "skill_level_id", Exists(excluded)
+    )
+    race_of, out_of_playoffs = {}, {}
+    for team, level, is_excluded in teams:
+        key = COMBINED if combined else (str(level) if level else NO_LEVEL)
+        (out_of_playoffs if is_excluded else race_of)[team] = key
     won: dict[str, dict[int, int]] = defaultdict(dict)
+    for key in out_of_playoffs.values():
+        won.setdefault(key, {})  # a race even when every team in it is out of the playoffs
     for team, key in race_of.items():
         won[key][team] = 0
     if records is None:
@@ -114,7 +121,7 @@ def season_race(
         if (through_week is None or game.week <= through_week) and winner in race_of:
             won[race_of[winner]][winner] += 1
     remaining, outside, left = _remaining(season, race_of, through_week)
-    return {
+    races = {
         key: Race(
             key,
             goal,
@@ -124,6 +131,9 @@ def season_race(
         )
         for key in won
     }
+    for team, key in out_of_playoffs.items():
+        races[key].states[team] = ELIMINATED
+    return races
 
 
 def _remaining(

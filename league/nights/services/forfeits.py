@@ -289,6 +289,8 @@ def playoff_review_decide(
     review.decision, review.note = decision, note
     review.decided_by, review.decided_at = by, timezone.now()
     review.save(update_fields=["decision", "note", "decided_by", "decided_at"])
+    # The race follows: a team out of the playoffs is out of it (`league.standings.race`).
+    season_changed(review.season, results=True)
     league_activity(
         season=review.season,
         actor=by,

@@ -17,6 +17,8 @@ from league.nights.services.forfeits import (
 )
 from league.nights.services.results import GameScore, fixture_submit_scores
 from league.seasons.models import Fixture, Team
+from league.seasons.versions import season_versions
+from league.standings.models import RaceState
 from notices.models import Notice
 from tests.factories import director_user, manager_user, player_user
 from tests.league.night_factories import fixture_between, night, night_season, play, ready_team
@@ -232,6 +234,22 @@ def test_the_managers_playoff_decision_is_recorded_and_excludes_the_team():
         "Second no-show.",
     )
     assert excluded_from_playoffs(season) == {team.pk}
+
+
+def test_a_playoff_decision_moves_the_seasons_results_so_the_race_follows(
+    django_capture_on_commit_callbacks,
+):
+    season = night_season()
+    _, team = ready_team(season, "Twice Late")
+    fixtures = _three_nights(season, team)
+    manager = manager_user()
+    for fixture in fixtures[:2]:
+        forfeit_record(fixture=fixture, team=team, by=manager, minutes_late=30)
+    before = season_versions(season).results.key
+    with django_capture_on_commit_callbacks(execute=True):
+        playoff_review_decide(review=PlayoffReview.objects.get(), by=manager, decision="exclude")
+    assert season_versions(season).results.key != before
+    assert RaceState.objects.get(team=team).state == "eliminated"
 
 
 def test_a_note_too_long_is_refused_not_cut_and_nothing_is_recorded():

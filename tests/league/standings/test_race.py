@@ -2,8 +2,10 @@
 
 import pytest
 from django.core.cache import cache
+from django.db.models import Q
 from django.urls import reverse
 
+from league.nights.models import Forfeit, PlayoffReview
 from league.seasons.models import Fixture, Team
 from league.standings.models import RaceState
 from league.standings.race import season_race
@@ -126,6 +128,39 @@ def test_the_race_after_a_published_week_counts_every_later_game_as_still_to_pla
     then = season_race(season, through_week=1)[level_a]
     assert then.games_left == 6  # Ace-Cat (played since) and Bee-Cat
     assert states(then, season) == {"Ace": "alive", "Bee": "alive", "Cat": "alive"}
+
+
+def _out_of_the_playoffs(season, name):
+    team = season.teams.get(name=name)
+    fixture = season.fixtures.filter(Q(home=team) | Q(away=team)).first()
+    forfeit = Forfeit.objects.create(fixture=fixture, team=team, reason="no_show")
+    PlayoffReview.objects.create(season=season, team=team, forfeit=forfeit, decision="exclude")
+
+
+def test_a_team_out_of_the_playoffs_is_eliminated_and_keeps_no_place_from_the_others(season):
+    season.playoff_teams_per_bracket = 2
+    season.save()
+    _out_of_the_playoffs(season, "Cat")
+    level_a = season_race(season)[str(season.skill_levels.get(name="A").pk)]
+    # Two places, two teams left in the race: Bee can't be pushed out by Cat any more.
+    assert states(level_a, season) == {"Ace": "clinched", "Bee": "clinched", "Cat": "eliminated"}
+    assert "x Clinched a playoff place (the top 2)" in level_a.lines()[0]
+
+
+def test_a_leader_out_of_the_playoffs_leaves_first_place_to_the_next(season):
+    _out_of_the_playoffs(season, "Dee")
+    level_b = season_race(season)[str(season.skill_levels.get(name="B").pk)]
+    assert states(level_b, season) == {"Dee": "eliminated", "Eve": "clinched"}
+    _out_of_the_playoffs(season, "Eve")
+    level_b = season_race(season)[str(season.skill_levels.get(name="B").pk)]
+    assert states(level_b, season) == {"Dee": "eliminated", "Eve": "eliminated"}
+
+
+def test_a_kept_or_pending_review_leaves_the_team_in_the_race(season):
+    _out_of_the_playoffs(season, "Dee")
+    PlayoffReview.objects.update(decision="keep")
+    level_b = season_race(season)[str(season.skill_levels.get(name="B").pk)]
+    assert states(level_b, season) == {"Dee": "alive", "Eve": "alive"}
 
 
 def test_the_race_reads_three_queries_or_two_with_the_records(season, django_assert_num_queries):
