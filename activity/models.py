@@ -75,6 +75,9 @@ class Verb(models.TextChoices):
     SUB_FOUND = "sub_found", "Sub found"
     SUB_REQUEST_WITHDRAWN = "sub_request_withdrawn", "Sub request withdrawn"
     MAKEUP_ARRANGED = "makeup_arranged", "Makeup game arranged"
+    MAKEUP_CANCELLED = "makeup_cancelled", "Makeup game cancelled"
+    EMBED_SITE_ALLOWED = "embed_site_allowed", "Site allowed to show the embeds"
+    EMBED_SITE_REMOVED = "embed_site_removed", "Site no longer allowed to show the embeds"
 
 
 class Scope(models.TextChoices):

@@ -5,10 +5,13 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
 from accounts import permissions
+from activity.models import Scope, Verb
+from activity.services import activity_record
 from api.embeds.origins import origin_normalised
 from api.models import EmbedOrigin
 from league.seasons.models import League
 from tournaments.models import Tournament
+from tournaments.services.log import tournament_activity
 
 NOT_YOUR_LEAGUE = "Only this league's managers can choose where its embeds are shown."
 NOT_YOUR_EVENT = "Only this event's directors can choose where its embeds are shown."
@@ -22,6 +25,23 @@ def _may_change(user, *, league: League | None, tournament: Tournament | None) -
         permissions.deny_unless(permissions.can_manage_league(user, league), NOT_YOUR_LEAGUE)
     else:
         permissions.deny_unless(permissions.can_run_tournament(user, tournament), NOT_YOUR_EVENT)
+
+
+def _logged(by, verb: str, origin: str, *, league: League | None, tournament: Tournament | None):  # type: ignore[no-untyped-def]
+    """The change in the league's or the event's activity log, the site as its detail."""
+    if tournament is not None:
+        label = f"{tournament.name} · embeds"
+        tournament_activity(tournament=tournament, actor=by, verb=verb, detail=origin, label=label)
+    else:
+        activity_record(
+            actor=by,
+            verb=verb,
+            target=league,
+            scope_kind=Scope.LEAGUE,
+            scope_id=league.pk,
+            detail=origin,
+            label=f"{league.name} · embeds",
+        )
 
 
 @transaction.atomic
@@ -39,11 +59,13 @@ def embed_origin_add(
     normalised = origin_normalised(origin)
     try:
         with transaction.atomic():  # a savepoint: the collision must not end the caller's
-            return EmbedOrigin.objects.create(
+            row = EmbedOrigin.objects.create(
                 league=league, tournament=tournament, origin=normalised
             )
     except IntegrityError:
         raise ValidationError(ALREADY_LISTED.format(origin=normalised)) from None
+    _logged(by, Verb.EMBED_SITE_ALLOWED, normalised, league=league, tournament=tournament)
+    return row
 
 
 @transaction.atomic
@@ -62,4 +84,5 @@ def embed_origin_remove(
     if row is None:
         return None
     row.delete()
+    _logged(by, Verb.EMBED_SITE_REMOVED, row.origin, league=league, tournament=tournament)
     return row.origin

@@ -7,6 +7,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.urls import reverse
 
 from accounts.models import RoleName, Scope
+from activity.models import Activity, Verb
 from api.embeds.origins import origin_normalised
 from api.embeds.services import embed_origin_add, embed_origin_remove
 from api.models import EmbedOrigin
@@ -86,6 +87,25 @@ def test_a_manager_lists_a_site_once_and_takes_it_off():
     assert embed_origin_remove(by=manager, league=league, origin_id=row.pk) == row.origin
     assert embed_origin_remove(by=manager, league=league, origin_id=row.pk) is None
     assert not EmbedOrigin.objects.exists()
+    # In the league's log, once each: the refusal and the second removal wrote nothing.
+    logged = Activity.objects.filter(scope_kind="league", scope_id=league.pk).order_by("pk")
+    assert [(entry.verb, entry.detail, entry.actor) for entry in logged] == [
+        (Verb.EMBED_SITE_ALLOWED, "https://club.example.org", manager),
+        (Verb.EMBED_SITE_REMOVED, "https://club.example.org", manager),
+    ]
+    assert logged[0].target_label == f"{league.name} · embeds"
+
+
+@pytest.mark.django_db
+def test_an_events_sites_are_logged_in_the_events_log():
+    event = _event()
+    row = embed_origin_add(by=event.director, tournament=event, origin="https://a.org")
+    embed_origin_remove(by=event.director, tournament=event, origin_id=row.pk)
+    logged = Activity.objects.filter(scope_kind="tournament", scope_id=event.pk)
+    assert sorted(logged.values_list("verb", flat=True)) == [
+        Verb.EMBED_SITE_ALLOWED,
+        Verb.EMBED_SITE_REMOVED,
+    ]
 
 
 @pytest.mark.django_db

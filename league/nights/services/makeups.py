@@ -165,10 +165,10 @@ def makeup_cancel(*, by: Any, fixture: Fixture) -> None:
     league_activity(
         season=season,
         actor=by,
-        verb=Verb.MAKEUP_ARRANGED,
+        verb=Verb.MAKEUP_CANCELLED,
         target=fixture,
         label=fixture_label(fixture),
-        detail="Cancelled: the teams have no game that night.",
+        detail="The teams have no game that night.",
     )
     # The fixture's games (if its page made them) have no card: they go with it.
     Game.objects.filter(fixture_game__fixture=fixture).delete()

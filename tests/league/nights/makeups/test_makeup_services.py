@@ -178,6 +178,13 @@ def test_a_makeup_not_yet_played_is_cancelled_and_the_captains_told():
         makeup_cancel(by=night.captain("A1"), fixture=fixture)
     makeup_cancel(by=night.manager, fixture=fixture)
     assert not Fixture.objects.filter(pk=fixture.pk).exists()
+    logged = Activity.objects.get(verb=Verb.MAKEUP_CANCELLED)
+    assert (logged.object_id, logged.actor, logged.scope_id) == (
+        fixture.pk,
+        night.manager,
+        night.season.league_id,
+    )
+    assert logged.get_verb_display() == "Makeup game cancelled"
     notice = Notice.objects.get(subject__contains="cancelled")
     assert notice.kind == Notice.Kind.MAKEUP_GAME
     assert _captains(notice) == {night.captain("A1").player.pk, night.captain("A3").player.pk}
