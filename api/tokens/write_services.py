@@ -52,15 +52,14 @@ class _Replay(Exception):
         self.receipts = receipts
 
 
-def _claim(games: Sequence[Game], *, user: Any, key: str) -> tuple[list[EntryReceipt], bool]:
+def _claim(
+    games: Sequence[Game], *, user: Any, key: str, kind: str = EntryReceipt.Kind.CARD
+) -> tuple[list[EntryReceipt], bool]:
     """(the new receipts, False), or on a replay (the earlier receipts, True) with the new
     claims taken back."""
     try:
         with transaction.atomic():
-            claims = [
-                receipt_claim(game=game, user=user, key=key, kind=EntryReceipt.Kind.CARD)
-                for game in games
-            ]
+            claims = [receipt_claim(game=game, user=user, key=key, kind=kind) for game in games]
             earlier = [receipt for receipt, first in claims if not first]
             if earlier:
                 raise _Replay(earlier)
@@ -121,7 +120,9 @@ def fixture_card_confirm(
     if not key:
         return fixture_confirm_cards(fixture=fixture, user=user), False
     games = _fixture_games(fixture, user, "Only the other team's captain confirms these cards.")
-    receipts, replayed = _claim(list(games.values()), user=user, key=CONFIRM + key)
+    receipts, replayed = _claim(
+        list(games.values()), user=user, key=CONFIRM + key, kind=EntryReceipt.Kind.CONFIRM
+    )
     if replayed:
         return _earlier_versions(receipts), True
     versions = fixture_confirm_cards(fixture=fixture, user=user)

@@ -15,11 +15,13 @@ KEY_MAX = 64
 
 
 class EntryReceipt(models.Model):
-    """One hand added to a draft or one card submitted, under the key the phone gave it."""
+    """One hand added to a draft, one card submitted or one confirmed, under the key the
+    phone gave it."""
 
     class Kind(models.TextChoices):
         HAND = "hand", "Hand"
         CARD = "card", "Card submitted"
+        CONFIRM = "conf", "Cards confirmed"  # through the API, under the phone's key
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")

@@ -122,6 +122,9 @@ def test_a_confirmation_sent_twice_under_its_key_confirms_once(fixture_night):
     send(token_of(n.home_captain), card_url(n.fixture), {"games": GAMES})
     away, key = token_of(n.away_captain), uuid.uuid4().hex
     first = send(away, confirm_url(n.fixture), key=key)
+    confirms = EntryReceipt.objects.filter(user=n.away_captain)
+    assert set(confirms.values_list("kind", flat=True)) == {EntryReceipt.Kind.CONFIRM}
+    assert confirms.count() == len(GAMES) and all(r.version_id for r in confirms)
     before = written()
     again = send(away, confirm_url(n.fixture), key=key)
     assert again.status_code == 200 and again.json()["replayed"] is True
