@@ -25,6 +25,7 @@ from league.seasons.models import Season
 from league.seasons.versions import Version
 from league.standings import selectors as selectors_standings
 from league.standings.models import StandingsSnapshot
+from league.standings.publish_form import publish_form, unpublished_weeks
 from league.standings.race import Race, race_for_level, race_marks, season_race
 from league.standings.services import standings_audience, standings_publish
 from league.standings.tables import StandingsTable, legend
@@ -54,17 +55,6 @@ def _chosen_week(request: HttpRequest, weeks: list[StandingsSnapshot], is_manage
     return None
 
 
-def _unpublished_weeks(
-    season: Season, weeks: list[StandingsSnapshot], played: list[int] | None = None
-) -> list[int]:
-    """Weeks a manager may publish now: played (first night passed), not yet published;
-    as text, which the form's options show without localizing a number each."""
-    published = {s.week for s in weeks}
-    if played is None:
-        played = selectors_standings.played_weeks(season)
-    return [str(week) for week in reversed(played) if week not in published]
-
-
 def season_standings(request: HttpRequest, league: str, season: str) -> HttpResponse:
     season_obj, weeks, versions = selectors_standings.standings_page_read(league, season)
     is_manager = permissions.can_manage_season(request.user, season_obj)
@@ -84,7 +74,7 @@ def season_standings(request: HttpRequest, league: str, season: str) -> HttpResp
             "season": season_obj,
             "is_manager": True,
             "body_html": mark_safe(body.html),  # noqa: S308  (our own template's output, kept as is)
-            "publishable": _unpublished_weeks(season_obj, weeks, body.played),
+            **publish_form(season_obj, unpublished_weeks(season_obj, weeks, body.played)),
         }
         if context["publishable"]:  # read with the body when kept
             context["audience"] = audience or _kept_audience(season_obj, versions.results)
@@ -102,7 +92,7 @@ def season_standings(request: HttpRequest, league: str, season: str) -> HttpResp
         **_body_context(season_obj, weeks, snapshot, levels, level, snapshot.standings_order),
         "is_manager": is_manager,
         "base_url": base_url,
-        "publishable": _unpublished_weeks(season_obj, weeks) if is_manager else [],
+        **publish_form(season_obj, unpublished_weeks(season_obj, weeks) if is_manager else []),
         "race_lines": race.lines() if race else [],
         "race_marks": race_marks(race),
     }
