@@ -5,6 +5,7 @@ anything), so the authentication backend loads them together instead of the user
 and the roles in a query of their own.
 """
 
+import functools
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -45,9 +46,17 @@ def parse_roles(text: str | None) -> frozenset[tuple[str, int, str]]:
     return frozenset(roles)
 
 
-# Compiled once per database: compiling the subquery costs more than running it.
+@functools.cache
+def _columns() -> tuple[str, ...]:
+    return tuple(field.attname for field in get_user_model()._meta.concrete_fields)
+
+
+# Compiled once per database: compiling the subquery costs more than running it. Read as
+# values and made with `from_db`, as the ORM makes a user, without a raw query's set-up.
 _USER = CompiledQuery(
-    lambda pk: get_user_model()._default_manager.annotate(role_text=_roles_text()).filter(pk=pk),
+    lambda pk: (
+        get_user_model()._default_manager.filter(pk=pk).values_list(*_columns(), _roles_text())
+    ),
     -271828,  # stands for the user's id while the query is compiled
 )
 
@@ -59,8 +68,11 @@ def user_with_roles(user_id: Any) -> Any | None:
         pk = model._meta.pk.to_python(user_id)
     except ValidationError:
         return None
-    found = _USER.instances(pk, using=router.db_for_read(model))
-    user = found[0] if found else None
-    if user is not None:
-        permissions.remember_roles(user, parse_roles(user.role_text))
+    alias = router.db_for_read(model)
+    rows = _USER.rows(pk, using=alias)
+    if not rows:
+        return None
+    *values, roles = rows[0]
+    user = model.from_db(alias, _columns(), values)
+    permissions.remember_roles(user, parse_roles(roles))
     return user

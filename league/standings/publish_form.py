@@ -2,7 +2,8 @@
 
 The template's loop over the weeks (a season's worth of options) and its two address
 lookups cost a fifth of a manager's live standings page, more than its data; joined here
-and reversed once per process and season, they cost a few microseconds.
+and reversed once per process and season (the options once per list of weeks), they cost
+a few microseconds.
 """
 
 import functools
@@ -36,13 +37,18 @@ def _addresses(league: str, season: str) -> tuple[str, str]:
     )
 
 
+@functools.lru_cache(maxsize=512)
+def _options(weeks: tuple[str, ...]) -> str:
+    """The weeks' <option>s: the same few lists, asked for on every visit."""
+    return format_html_join("", '<option value="{}">Week {}</option>', ((w, w) for w in weeks))
+
+
 def publish_form(season: Season, weeks: list[str]) -> dict[str, Any]:
     """The template's context for the form: `weeks` as text, newest first."""
     publish_url, queue_url = _addresses(season.league.slug, season.slug)
-    options = format_html_join("", '<option value="{}">Week {}</option>', ((w, w) for w in weeks))
     return {
         "publishable": weeks,
-        "publish_options": options,
+        "publish_options": _options(tuple(weeks)),
         "publish_url": publish_url,
         "queue_url": queue_url,
     }
