@@ -46,6 +46,9 @@ def test_anyone_reads_a_fixture_with_its_scores_and_forfeit_marks(client):
     assert "sits N-S and enters the card" in html
     assert 'data-total="home">2<' in html and 'data-total="away">1<' in html
     assert "Enter the final scores" not in html
+    for fixture_game in FixtureGame.objects.filter(fixture=n.fixture):  # each game's card
+        card = reverse("scoring:game_detail", args=[fixture_game.game_id])
+        assert f'<a href="{card}">Confirmed</a>' in html
 
 
 def test_the_home_captain_sees_the_score_form_and_games_are_created_lazily(client):
