@@ -7,18 +7,17 @@ script reading the API got HTML or a bare line where every other refusal is JSON
 status and the `Allow` header; the rest of the site keeps its pages.
 """
 
+import functools
 from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.urls import reverse
 
-_prefix: list[str] = []  # the API's root, reversed once
 
-
+@functools.cache
 def _api_root() -> str:
-    if not _prefix:
-        _prefix.append(reverse("api_v1:api-root"))
-    return _prefix[0]
+    """The API's root, reversed once per process."""
+    return reverse("api_v1:api-root")
 
 
 def _is_json(response: HttpResponse) -> bool:

@@ -5,10 +5,10 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
 from accounts import permissions
-from activity.models import Scope, Verb
-from activity.services import activity_record
+from activity.models import Verb
 from api.embeds.origins import origin_normalised
 from api.models import EmbedOrigin
+from league.seasons.activity import league_log
 from league.seasons.models import League
 from tournaments.models import Tournament
 from tournaments.services.log import tournament_activity
@@ -33,14 +33,9 @@ def _logged(by, verb: str, origin: str, *, league: League | None, tournament: To
         label = f"{tournament.name} · embeds"
         tournament_activity(tournament=tournament, actor=by, verb=verb, detail=origin, label=label)
     else:
-        activity_record(
-            actor=by,
-            verb=verb,
-            target=league,
-            scope_kind=Scope.LEAGUE,
-            scope_id=league.pk,
-            detail=origin,
-            label=f"{league.name} · embeds",
+        label = f"{league.name} · embeds"
+        league_log(
+            league_id=league.pk, actor=by, verb=verb, target=league, detail=origin, label=label
         )
 
 

@@ -33,12 +33,32 @@ def league_activity(
     label: str | None = None,
 ) -> None:
     """Record `verb` in the log of the season's league (call inside the service's atomic)."""
+    league_log(
+        league_id=season.league_id,
+        actor=actor,
+        verb=verb,
+        target=target,
+        detail=detail,
+        label=label,
+    )
+
+
+def league_log(
+    *,
+    league_id: int,
+    actor: Any,
+    verb: str,
+    target: models.Model,
+    detail: str = "",
+    label: str | None = None,
+) -> None:
+    """Record `verb` in the league's log, for an action on the league rather than a season."""
     activity_record(
         actor=actor,
         verb=verb,
         target=target,
         scope_kind=Scope.LEAGUE,
-        scope_id=season.league_id,
+        scope_id=league_id,
         detail=detail,
         label=label,
     )

@@ -10,7 +10,7 @@ as the ORM makes them, so they behave as any other: deferred nothing, saved norm
 from __future__ import annotations
 
 from django.db import connection
-from django.db.models import Value
+from django.db.models import QuerySet, Value
 from django.db.models.functions import Coalesce
 from django.http import Http404
 
@@ -22,7 +22,7 @@ TOURNAMENT_COLUMNS = tuple(field.attname for field in Tournament._meta.concrete_
 RULE_SET_COLUMNS = tuple(field.attname for field in RuleSet._meta.concrete_fields)
 
 
-def _event_query(slug: str):
+def _event_query(slug: str) -> QuerySet:
     return Tournament.objects.filter(slug=slug).values_list(
         *TOURNAMENT_COLUMNS,
         *(f"rule_set__{name}" for name in RULE_SET_COLUMNS),

@@ -216,13 +216,19 @@ def test_only_managers_overturn_forfeits_and_decide_playoff_places(who):
         playoff_review_decide(review=review, by=user, decision="exclude")
 
 
-def test_the_managers_playoff_decision_is_recorded_and_excludes_the_team():
+def _second_forfeit():  # type: ignore[no-untyped-def]
+    """A team late twice: its second forfeit waits on the manager's playoff decision."""
     season = night_season()
     _, team = ready_team(season, "Twice Late")
     fixtures = _three_nights(season, team)
     manager = manager_user()
     for fixture in fixtures[:2]:
         forfeit_record(fixture=fixture, team=team, by=manager, minutes_late=30)
+    return season, team, manager
+
+
+def test_the_managers_playoff_decision_is_recorded_and_excludes_the_team():
+    season, team, manager = _second_forfeit()
     review = PlayoffReview.objects.get()
     with pytest.raises(ValidationError):
         playoff_review_decide(review=review, by=manager, decision="maybe")
@@ -239,12 +245,7 @@ def test_the_managers_playoff_decision_is_recorded_and_excludes_the_team():
 def test_a_playoff_decision_moves_the_seasons_results_so_the_race_follows(
     django_capture_on_commit_callbacks,
 ):
-    season = night_season()
-    _, team = ready_team(season, "Twice Late")
-    fixtures = _three_nights(season, team)
-    manager = manager_user()
-    for fixture in fixtures[:2]:
-        forfeit_record(fixture=fixture, team=team, by=manager, minutes_late=30)
+    season, team, manager = _second_forfeit()
     before = season_versions(season).results.key
     with django_capture_on_commit_callbacks(execute=True):
         playoff_review_decide(review=PlayoffReview.objects.get(), by=manager, decision="exclude")
