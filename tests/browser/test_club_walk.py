@@ -295,8 +295,11 @@ def _progressive_to_prizes(page: Page) -> None:
     seated: list[str] = []
     for number in range(1, ROUNDS + 1):
         page.get_by_role("button", name=f"Enter round {number}'s scores").click()
+        # The click only starts the navigation: read the seats once the score page is up.
+        expect(page).to_have_url(re.compile(rf"/rounds/{number}/scores/$"))
+        expect(page.locator("fieldset.score-row")).to_have_count(9)  # 36 seated, one sits out
         tables = page.evaluate(SEATS_JS)
-        assert len(tables) == 9  # 36 seated, one sits out
+        assert len(tables) == 9
         for table in tables:
             ns, ew = chooser.sample(range(13), 2)
             for seat, value in zip("NSEW", (ns, ns, ew, ew), strict=True):
