@@ -148,9 +148,10 @@ def captains(
                 when, index, step = jobs.get(timeout=0.2)
             except queue.Empty:
                 continue
-            if when > time.time():
+            wait = when - time.time()
+            if wait > 0:
                 jobs.put((when, index, step))
-                time.sleep(min(0.05, when - time.time()))
+                time.sleep(min(0.05, wait))  # read once: it must not turn negative here
                 continue
             fixture, result = fixtures[index], results[index]
             path = f"/api/v1/fixtures/{fixture['id']}/{step if step == 'confirm' else 'card'}"
