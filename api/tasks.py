@@ -2,8 +2,9 @@
 
 `deliver_webhooks` claims and sends some rows; a failed try is put back as pending with
 its backoff, and `sweep_webhooks` (every minute, from django-celery-beat: `api.beat`)
-hands over what is due again, including rows a broker outage or a dead worker left
-behind. Running either twice sends nothing twice: the claim decides.
+writes the rows a process died before writing (`api.webhooks.recovery`) and hands over
+what is due again, including rows a broker outage or a dead worker left behind. Running
+either twice sends nothing twice: the claim decides.
 """
 
 import logging
@@ -11,6 +12,7 @@ import logging
 from celery import shared_task
 
 from api.webhooks import delivery
+from api.webhooks.recovery import missing_deliveries_write
 
 logger = logging.getLogger(__name__)
 
@@ -23,7 +25,11 @@ def deliver_webhooks(delivery_ids: list[int]) -> int:
 
 @shared_task(ignore_result=True)
 def sweep_webhooks() -> int:
-    """Queue every due delivery (retries whose backoff is over, rows no task took)."""
+    """Write the deliveries the hooks missed, then queue every due delivery (those,
+    retries whose backoff is over, rows no task took)."""
+    recovered = missing_deliveries_write()
+    if recovered:
+        logger.warning("%s webhook deliveries written by the sweep, not the hook", recovered)
     abandoned = delivery.fail_abandoned()
     if abandoned:
         logger.warning("%s webhook deliveries failed after their worker stopped", abandoned)

@@ -231,6 +231,8 @@ def _environment(database_url: str, redis_url: str) -> dict[str, str]:
         SECURE_SSL_REDIRECT="0",
         ALLOWED_HOSTS="127.0.0.1,testserver",
         LOG_LEVEL="WARNING",
+        # Its own collected files: not the checkout's staticfiles/, which tests would scan.
+        STATIC_ROOT=str(ROOT / "var" / "load-staticfiles"),
     )
     env.pop("REDIS_URL", None)
     if redis_url:

@@ -32,6 +32,19 @@ def deliveries_write(event: Event, endpoints: list[WebhookEndpoint] | None = Non
     endpoints = endpoints_listening(event) if endpoints is None else endpoints
     if not endpoints:
         return []
+    delivery_rows_write(event, endpoints)
+    ids = list(
+        WebhookDelivery.objects.filter(
+            endpoint__in=endpoints, event_key=event.key, status=Status.PENDING
+        ).values_list("pk", flat=True)
+    )
+    queue_on_commit(ids)
+    return ids
+
+
+def delivery_rows_write(event: Event, endpoints: list[WebhookEndpoint]) -> int:
+    """The event's rows for `endpoints`, pending and due now, not handed to a worker (the
+    sweep hands them over); a row already there stands. How many were asked for."""
     now = timezone.now()
     WebhookDelivery.objects.bulk_create(
         [
@@ -46,13 +59,7 @@ def deliveries_write(event: Event, endpoints: list[WebhookEndpoint] | None = Non
         ],
         ignore_conflicts=True,  # the same event again: the first row stands
     )
-    ids = list(
-        WebhookDelivery.objects.filter(
-            endpoint__in=endpoints, event_key=event.key, status=Status.PENDING
-        ).values_list("pk", flat=True)
-    )
-    queue_on_commit(ids)
-    return ids
+    return len(endpoints)
 
 
 def queue(ids: list[int]) -> bool:
