@@ -1,8 +1,8 @@
 """Accounts 0003: the old global groups become roles on the objects that exist."""
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
+
+from tests.migration_database import migrate, own_database
 
 BEFORE = [
     ("accounts", "0002_object_roles"),
@@ -12,23 +12,10 @@ BEFORE = [
 AFTER = [("accounts", "0003_roles_from_groups")]
 
 
-def _migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
-
-
-def _latest():
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    return executor.loader.graph.leaf_nodes()
-
-
 @pytest.mark.django_db(transaction=True)
 def test_managers_manage_every_league_and_directors_direct_their_events():
-    apps = _migrate(BEFORE)
-    try:
+    with own_database():
+        apps = migrate(BEFORE)
         User = apps.get_model("auth", "User")
         Group = apps.get_model("auth", "Group")
         League = apps.get_model("league", "League")
@@ -54,7 +41,7 @@ def test_managers_manage_every_league_and_directors_direct_their_events():
             name="Theirs", slug="theirs-m", date="2026-01-03", director=outsider, rule_set=rules
         )
 
-        apps = _migrate(AFTER)
+        apps = migrate(AFTER)
         Role = apps.get_model("accounts", "Role")
         held = set(Role.objects.values_list("user__username", "scope_kind", "scope_id", "role"))
         assert held == {
@@ -69,13 +56,11 @@ def test_managers_manage_every_league_and_directors_direct_their_events():
         Group = apps.get_model("auth", "Group")
         assert not Group.objects.filter(name__in=["League managers", "Tournament directors"])
 
-        apps = _migrate(BEFORE)
+        apps = migrate(BEFORE)
         Group = apps.get_model("auth", "Group")
         assert set(
             Group.objects.get(name="League managers").user_set.values_list("username", flat=True)
         ) == {"mona"}
-    finally:
-        _migrate(_latest())
 
 
 EMAIL_BEFORE = [("accounts", "0006_throttle_counter")]
@@ -88,8 +73,8 @@ def test_a_shared_address_stays_on_the_account_used_last_and_then_is_unique():
 
     from django.db import IntegrityError, transaction
 
-    apps = _migrate(EMAIL_BEFORE)
-    try:
+    with own_database():
+        apps = migrate(EMAIL_BEFORE)
         User = apps.get_model("auth", "User")
         User.objects.create(username="old", email="Ann@Example.com")
         User.objects.create(
@@ -101,7 +86,7 @@ def test_a_shared_address_stays_on_the_account_used_last_and_then_is_unique():
         User.objects.create(username="alone", email="Bo@Example.com")
         User.objects.create(username="none", email="")
         User.objects.create(username="none2", email="")
-        apps = _migrate(EMAIL_AFTER)
+        apps = migrate(EMAIL_AFTER)
         User = apps.get_model("auth", "User")
         emails = dict(User.objects.values_list("username", "email"))
         assert emails == {
@@ -114,5 +99,3 @@ def test_a_shared_address_stays_on_the_account_used_last_and_then_is_unique():
         }
         with pytest.raises(IntegrityError), transaction.atomic():
             User.objects.create(username="again", email="BO@example.COM")
-    finally:
-        _migrate(_latest())

@@ -3,25 +3,18 @@
 import datetime
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 from django.utils import timezone
+
+from tests.migration_database import migrate, own_database
 
 BEFORE = [("league", "0007_playoffs"), ("activity", "0001_activity_log")]
 AFTER = [("league", "0008_who_published_and_created_moves_to_the_activity_log")]
 
 
-def _migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
-
-
 @pytest.mark.django_db(transaction=True)
 def test_the_fields_are_copied_into_the_log_and_back():
-    apps = _migrate(BEFORE)
-    try:
+    with own_database():
+        apps = migrate(BEFORE)
         User = apps.get_model("auth", "User")
         League = apps.get_model("league", "League")
         Season = apps.get_model("league", "Season")
@@ -36,7 +29,7 @@ def test_the_fields_are_copied_into_the_log_and_back():
         published_at = timezone.now() - datetime.timedelta(days=3)
         Snapshot.objects.filter(pk=snapshot.pk).update(published_at=published_at)
 
-        apps = _migrate(AFTER)
+        apps = migrate(AFTER)
         Activity = apps.get_model("activity", "Activity")
         rows = {
             (a.verb, a.object_id): a
@@ -54,10 +47,8 @@ def test_the_fields_are_copied_into_the_log_and_back():
         created = rows[("playoffs_created", bracket.pk)]
         assert (created.actor_label, created.target_label) == ("alice", "Fall · A bracket")
 
-        apps = _migrate(BEFORE)
+        apps = migrate(BEFORE)
         Snapshot = apps.get_model("league", "StandingsSnapshot")
         Bracket = apps.get_model("league", "PlayoffBracket")
         assert Snapshot.objects.get(pk=snapshot.pk).published_by_id == alice.pk
         assert Bracket.objects.get(pk=bracket.pk).created_by_id == alice.pk
-    finally:
-        _migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())

@@ -4,8 +4,8 @@ where that loses nothing, and the migration stops, saying why, where a person mu
 import datetime
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
+
+from tests.migration_database import migrate, own_database
 
 BEFORE = [
     ("league", "0008_who_published_and_created_moves_to_the_activity_log"),
@@ -14,21 +14,10 @@ BEFORE = [
 AFTER = [("league", "0010_race_constraints"), ("tournaments", "0004_tournament_name_once_a_day")]
 
 
-def _migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
-
-
-def _leaf():
-    _migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
-
-
 @pytest.mark.django_db(transaction=True)
 def test_duplicates_are_repaired_and_roster_entries_learn_their_season():
-    apps = _migrate(BEFORE)
-    try:
+    with own_database():
+        apps = migrate(BEFORE)
         League = apps.get_model("league", "League")
         Season = apps.get_model("league", "Season")
         Team = apps.get_model("league", "Team")
@@ -49,7 +38,7 @@ def test_duplicates_are_repaired_and_roster_entries_learn_their_season():
         Tournament.objects.create(name="Open", slug="open-m", date=day)
         Tournament.objects.create(name="open", slug="open-m-2", date=day)
 
-        apps = _migrate(AFTER)
+        apps = migrate(AFTER)
         League = apps.get_model("league", "League")
         Season = apps.get_model("league", "Season")
         Team = apps.get_model("league", "Team")
@@ -71,14 +60,12 @@ def test_duplicates_are_repaired_and_roster_entries_learn_their_season():
         assert Player.objects.get(pk=later.pk).email == ""  # the first holder keeps it
         assert set(RosterEntry.objects.values_list("season_id", flat=True)) == {season.pk}
         assert Tournament.objects.filter(date=day).order_by("pk").last().name == "open (2)"
-    finally:
-        _leaf()
 
 
 @pytest.mark.django_db(transaction=True)
 def test_a_player_on_two_teams_of_a_season_stops_the_migration_with_their_name():
-    apps = _migrate(BEFORE)
-    try:
+    with own_database():
+        apps = migrate(BEFORE)
         League = apps.get_model("league", "League")
         Season = apps.get_model("league", "Season")
         Team = apps.get_model("league", "Team")
@@ -94,7 +81,5 @@ def test_a_player_on_two_teams_of_a_season_stops_the_migration_with_their_name()
             team = Team.objects.create(season=season, name=name)
             RosterEntry.objects.create(team=team, player=pat, role="player")
         with pytest.raises(RuntimeError, match=r"Pat Twice \(player \d+\): Aces, Kings"):
-            _migrate([AFTER[0]])
+            migrate([AFTER[0]])
         RosterEntry.objects.filter(team__name="Kings").delete()
-    finally:
-        _leaf()
