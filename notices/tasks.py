@@ -14,6 +14,7 @@ from celery import Task, shared_task
 from django.utils import timezone
 
 from notices import delivery
+from notices.text_backends import texts_prune
 
 logger = logging.getLogger(__name__)
 
@@ -97,7 +98,8 @@ def deliver_message(self, message_id: int) -> int:  # type: ignore[no-untyped-de
 
 @shared_task(ignore_result=True)
 def sweep_outbox(restarted: bool = False) -> int:
-    """Queue pending rows no task is taking care of, and rows whose lease ran out.
+    """Queue pending rows no task is taking care of, and rows whose lease ran out; delete
+    the database backend's texts past their keep.
 
     `restarted`: a worker has just connected to the broker (it started, or the broker came
     back). Tasks handed to the broker before may be gone, so every due row is queued,
@@ -106,6 +108,7 @@ def sweep_outbox(restarted: bool = False) -> int:
     abandoned = delivery.outbox_fail_abandoned()
     if abandoned:
         logger.warning("%s outbox messages failed after their worker stopped", abandoned)
+    texts_prune()
     queued = queue_batches(delivery.due_message_ids(restarted=restarted))
     if restarted:
         queued += queue_when_free(delivery.held_rows())

@@ -3,8 +3,12 @@
 No text leaves for a phone. Each one is a `SentText` row, so whichever worker host sent
 it, every web host shows it at `/notices/texts/` to the person whose number it went to
 (the file backend kept them on the sending host's disk, out of the others' reach).
-Production sends through Twilio (`SMS_BACKEND`).
+Production sends through Twilio (`SMS_BACKEND`). The rows are kept `KEEP` and then
+deleted by the outbox's sweep (`texts_prune`), so a demo or test site left running for
+months doesn't fill its database with texts nobody reads.
 """
+
+import datetime
 
 from django.db import DatabaseError
 from django.utils import timezone
@@ -12,6 +16,15 @@ from sms.backends.base import BaseSmsBackend
 from sms.message import Message
 
 from notices.models import SentText
+
+KEEP = datetime.timedelta(days=30)
+
+
+def texts_prune(now: datetime.datetime | None = None) -> int:
+    """Delete the texts kept longer than `KEEP`; how many (none under another backend)."""
+    cutoff = (now or timezone.now()) - KEEP
+    deleted, _ = SentText.objects.filter(sent_at__lt=cutoff).delete()
+    return deleted
 
 
 class DatabaseSmsBackend(BaseSmsBackend):

@@ -1,14 +1,18 @@
 """The database SMS backend: texts kept as rows that every host reads, a batch in one
-INSERT, and the outbox's texts delivered through it like through any provider."""
+INSERT, the outbox's texts delivered through it like through any provider, and rows past
+their keep deleted by the outbox's sweep."""
+
+from datetime import timedelta
 
 import pytest
 import sms
 from django.db import DatabaseError
+from django.utils import timezone
 from sms.message import Message
 
-from notices import delivery
+from notices import delivery, tasks
 from notices.models import OutboxMessage, SentText
-from notices.text_backends import DatabaseSmsBackend
+from notices.text_backends import KEEP, DatabaseSmsBackend
 from tests.notices.factories import recipients, send_notice
 
 pytestmark = pytest.mark.django_db
@@ -66,3 +70,13 @@ def test_the_outbox_delivers_its_texts_to_the_database(settings):
         texts.values_list("address", flat=True)
     )
     assert all("League night cancelled (snow)." in t.body for t in SentText.objects.all())
+
+
+def test_the_outboxs_sweep_deletes_texts_kept_longer_than_thirty_days_and_no_others():
+    now = timezone.now()
+    for age in (KEEP + timedelta(minutes=1), KEEP - timedelta(minutes=1), timedelta(0)):
+        SentText.objects.create(recipient="+14165550101", body=f"{age}", sent_at=now - age)
+    tasks.sweep_outbox.delay().get()
+    assert sorted(SentText.objects.values_list("body", flat=True)) == sorted(
+        [str(timedelta(0)), str(KEEP - timedelta(minutes=1))]
+    )
