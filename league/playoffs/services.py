@@ -21,6 +21,7 @@ from algorithms import brackets
 from algorithms.standings import seed_playoffs
 from inputs.bounds import date_check, text_clean
 from league.nights.models import FixtureGame, PlayoffReview
+from league.nights.selectors.forfeits import excluded_from_playoffs
 from league.nights.services.escalation import user_or_none
 from league.nights.services.results import fixture_games_ensure
 from league.playoffs.models import PlayoffBracket, PlayoffMatch, PlayoffRound, PlayoffSeed
@@ -43,15 +44,6 @@ class SeedGroup:
     team_ids: list[int]
 
 
-def excluded_teams(season: Season) -> set[int]:
-    """Teams the manager took out of the playoffs after a second forfeit."""
-    return set(
-        PlayoffReview.objects.filter(
-            season=season, decision=PlayoffReview.Decision.EXCLUDE
-        ).values_list("team_id", flat=True)
-    )
-
-
 def playoff_seeds(season: Season) -> list[SeedGroup]:
     """Eligible teams by bracket, seeded by the season's ranking then strength of schedule,
     or, when the season seeds by rating, by their regulars' mean rating.
@@ -64,7 +56,7 @@ def playoff_seeds(season: Season) -> list[SeedGroup]:
 
 
 def _seeds_by_record(season: Season) -> list[SeedGroup]:
-    ineligible = excluded_teams(season)
+    ineligible = excluded_from_playoffs(season)
     limit = season.playoff_teams_per_bracket
     if season.playoff_grouping == Season.PlayoffGrouping.COMBINED:
         rows = standing_rows(season, combined=True).get("all", [])

@@ -63,3 +63,12 @@ def season_reviews(season: Season) -> QuerySet[PlayoffReview]:
         .select_related("team", "forfeit__fixture", "decided_by")
         .order_by("decision", "-created_at")
     )
+
+
+def excluded_from_playoffs(season: Season) -> set[int]:
+    """Teams the manager took out of the playoffs after their second forfeit."""
+    return set(
+        PlayoffReview.objects.filter(
+            season=season, decision=PlayoffReview.Decision.EXCLUDE
+        ).values_list("team_id", flat=True)
+    )

@@ -29,7 +29,7 @@ from league.nights.services.results import (
     locked_fixture,
 )
 from league.seasons.activity import fixture_label, league_activity
-from league.seasons.models import Fixture, Season, Team
+from league.seasons.models import Fixture, Team
 from league.seasons.versions import season_changed
 from notices.models import Notice
 from notices.services import notice_send
@@ -300,12 +300,3 @@ def playoff_review_decide(
         detail=" · ".join(filter(None, [review.get_decision_display(), review.note])),
     )
     return review
-
-
-def excluded_from_playoffs(season: Season) -> set[int]:
-    """Teams the manager removed from the playoffs after their second forfeit."""
-    return set(
-        PlayoffReview.objects.filter(
-            season=season, decision=PlayoffReview.Decision.EXCLUDE
-        ).values_list("team_id", flat=True)
-    )

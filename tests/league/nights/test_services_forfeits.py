@@ -7,9 +7,9 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils import timezone
 
 from league.nights.models import FixtureGame, Forfeit, PlayoffReview
+from league.nights.selectors.forfeits import excluded_from_playoffs
 from league.nights.selectors.results import fixture_result
 from league.nights.services.forfeits import (
-    excluded_from_playoffs,
     forfeit_announce,
     forfeit_overturn,
     forfeit_record,
